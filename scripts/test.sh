@@ -1,0 +1,10 @@
+#!/usr/bin/env bash
+# Every test of the project, in the order that fails fastest: types, lint, unit and server tests
+# (SQLite, then PostgreSQL when its binaries are on the machine), then the browser tests.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+echo "== typecheck"; npm run --silent typecheck
+echo "== lint"; npm run --silent lint
+echo "== unit and server tests (SQLite)"; npx vitest run
+echo "== server tests (PostgreSQL)"; bash scripts/test-postgres.sh
+echo "== browser tests"; bash scripts/e2e.sh

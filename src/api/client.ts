@@ -1,0 +1,72 @@
+import ky, { HTTPError, type KyInstance, type Options } from 'ky';
+import { ApiError, fieldErrorsFromBody, messageFromBody } from './errors';
+
+/**
+ * The portal's one HTTP client. Only api/ knows URLs. The API base comes from VITE_API_BASE at
+ * build time and defaults to the portal's own origin (the API server serves both).
+ */
+export const API_BASE: string = (import.meta.env.VITE_API_BASE as string | undefined) || '/';
+
+let currentToken: string | null = null;
+let onUnauthorized: (() => void) | null = null;
+
+/** The session sets the token it holds; every request then carries `Authorization: Token <key>`. */
+export function setApiToken(token: string | null): void {
+  currentToken = token;
+}
+
+/** Called when a request carrying a token is answered 401 (expired or revoked token). */
+export function setUnauthorizedHandler(handler: (() => void) | null): void {
+  onUnauthorized = handler;
+}
+
+function baseUrl(): string {
+  const base = API_BASE.endsWith('/') ? API_BASE : `${API_BASE}/`;
+  return new URL(base, globalThis.location?.href ?? 'http://localhost/').href;
+}
+
+export const http: KyInstance = ky.create({
+  prefixUrl: baseUrl(),
+  timeout: 30_000,
+  retry: 0,
+  hooks: {
+    beforeRequest: [
+      (request) => {
+        if (currentToken && !request.headers.has('Authorization')) {
+          request.headers.set('Authorization', `Token ${currentToken}`);
+        }
+      },
+    ],
+  },
+});
+
+/** Converts anything ky throws into an ApiError, reading the server's DRF-style body. */
+export async function toApiError(error: unknown): Promise<ApiError> {
+  if (error instanceof ApiError) return error;
+  if (error instanceof HTTPError) {
+    let body: unknown;
+    try {
+      body = await error.response.clone().json();
+    } catch {
+      body = undefined;
+    }
+    const status = error.response.status;
+    if (status === 401 && currentToken) onUnauthorized?.();
+    return new ApiError(status, messageFromBody(status, body), fieldErrorsFromBody(body), body);
+  }
+  if (error instanceof DOMException && error.name === 'AbortError') throw error;
+  const message = error instanceof Error ? error.message : String(error);
+  return new ApiError(0, messageFromBody(0, undefined) + (message ? ` (${message})` : ''));
+}
+
+/** Runs a request and returns its JSON body typed as T, or throws an ApiError. */
+export async function requestJson<T>(path: string, options: Options = {}): Promise<T> {
+  try {
+    const response = await http(path.replace(/^\//, ''), options);
+    if (response.status === 204) return undefined as T;
+    const text = await response.text();
+    return (text ? JSON.parse(text) : undefined) as T;
+  } catch (error) {
+    throw await toApiError(error);
+  }
+}

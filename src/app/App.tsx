@@ -1,0 +1,19 @@
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { useState } from 'react';
+import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { SessionProvider } from '../session/SessionProvider';
+import { routes } from './routes';
+import { theme } from './theme';
+
+export function App() {
+  const [router] = useState(() => createBrowserRouter(routes));
+  return (
+    <MantineProvider theme={theme} defaultColorScheme="auto">
+      <Notifications />
+      <SessionProvider>
+        <RouterProvider router={router} />
+      </SessionProvider>
+    </MantineProvider>
+  );
+}

@@ -1,0 +1,19 @@
+import { Anchor, Image, Text } from '@mantine/core';
+import { Link } from 'react-router-dom';
+import type { ClientDetails } from '../../lib/contract/accounts';
+import { APP_NAME } from '../route-title';
+
+/** The client's logo, 90 px wide (spec §9), linking home; the app's name in text when the client has no logo. */
+export function BusinessLogo({ client }: { client: ClientDetails }) {
+  return (
+    <Anchor component={Link} to="/" underline="never" display="flex" mih={44} style={{ alignItems: 'center' }}>
+      {client.business_logo_url ? (
+        <Image src={client.business_logo_url} alt={client.name} w={90} h="auto" fit="contain" />
+      ) : (
+        <Text fw={700} size="lg" c="var(--mantine-color-text)">
+          {APP_NAME}
+        </Text>
+      )}
+    </Anchor>
+  );
+}

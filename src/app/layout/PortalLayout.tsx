@@ -1,0 +1,140 @@
+import { ActionIcon, Affix, AppShell, Box, Burger, Drawer, Group, Tooltip } from '@mantine/core';
+import { useDisclosure, useLocalStorage, useMediaQuery } from '@mantine/hooks';
+import { useState } from 'react';
+import { Outlet, useLocation } from 'react-router-dom';
+import { useSession } from '../../session/session-context';
+import { FoldIcon, UnfoldIcon } from '../../ui/icons';
+import { AccountMenu } from './AccountMenu';
+import { BusinessLogo } from './BusinessLogo';
+import { HelpPanel } from './HelpPanel';
+import { hasHelp } from './navigation';
+import { NavigationMenu } from './NavigationMenu';
+import { TopBarStatusSlot } from './TopBarStatusSlot';
+
+const NAVBAR_WIDTH = 260;
+const RAIL_WIDTH = 72;
+const HELP_WIDTH = 320;
+// Mantine's `sm` breakpoint (48em = 768 px): below it the sidebar is a drawer (spec §9 breakpoints).
+const PHONE_QUERY = '(max-width: 47.99em)';
+
+export function PortalLayout() {
+  const { user } = useSession();
+  const { pathname } = useLocation();
+  const isPhone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false });
+  const [drawerOpened, drawer] = useDisclosure(false);
+  const [sidebarVisible, setSidebarVisible] = useLocalStorage({ key: 'portal.sidebar.visible', defaultValue: true });
+  const [sidebarFolded, setSidebarFolded] = useLocalStorage({ key: 'portal.sidebar.folded', defaultValue: false });
+  const [railUnfolded, setRailUnfolded] = useState(false);
+  const [helpOpened, setHelpOpened] = useState(false);
+
+  if (!user) return null;
+
+  const helpAvailable = hasHelp(pathname);
+  const helpShown = helpAvailable && helpOpened;
+  const compact = !isPhone && sidebarFolded && !railUnfolded;
+  const navbarHidden = isPhone ? !drawerOpened : !sidebarVisible;
+
+  const toggleNavigation = () => (isPhone ? drawer.toggle() : setSidebarVisible((visible) => !visible));
+
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{
+        width: compact ? RAIL_WIDTH : NAVBAR_WIDTH,
+        breakpoint: 'sm',
+        collapsed: { mobile: !drawerOpened, desktop: !sidebarVisible },
+      }}
+      aside={{ width: HELP_WIDTH, breakpoint: 'sm', collapsed: { mobile: true, desktop: !helpShown } }}
+      padding="md"
+    >
+      <AppShell.Header>
+        <Group h="100%" px="sm" justify="space-between" wrap="nowrap" gap="xs">
+          <Group gap="xs" wrap="nowrap">
+            <Burger
+              opened={isPhone ? drawerOpened : sidebarVisible}
+              onClick={toggleNavigation}
+              aria-label="Toggle navigation"
+              size="sm"
+              miw={44}
+              mih={44}
+            />
+            <BusinessLogo client={user.client_details} />
+          </Group>
+          <Group gap="xs" wrap="nowrap">
+            <TopBarStatusSlot />
+            <AccountMenu username={user.username} />
+          </Group>
+        </Group>
+      </AppShell.Header>
+
+      <AppShell.Navbar
+        p="xs"
+        inert={navbarHidden}
+        aria-hidden={navbarHidden || undefined}
+        onMouseEnter={() => setRailUnfolded(true)}
+        onMouseLeave={() => setRailUnfolded(false)}
+        onFocus={() => setRailUnfolded(true)}
+        onBlur={(event) => {
+          if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setRailUnfolded(false);
+        }}
+      >
+        <NavigationMenu user={user} compact={compact} onNavigate={drawer.close} />
+        {!isPhone && (
+          <Box pt="xs">
+            <Tooltip label={sidebarFolded ? 'Unfold navigation' : 'Fold navigation'} position="right">
+              <ActionIcon
+                variant="subtle"
+                size={44}
+                aria-label={sidebarFolded ? 'Unfold navigation' : 'Fold navigation'}
+                aria-pressed={sidebarFolded}
+                onClick={() => {
+                  setSidebarFolded((folded) => !folded);
+                  setRailUnfolded(false);
+                }}
+              >
+                {sidebarFolded ? <UnfoldIcon /> : <FoldIcon />}
+              </ActionIcon>
+            </Tooltip>
+          </Box>
+        )}
+      </AppShell.Navbar>
+
+      <AppShell.Main style={{ minWidth: 0 }}>
+        <Outlet />
+      </AppShell.Main>
+
+      {helpShown && !isPhone && (
+        <AppShell.Aside p="md" aria-label="Help" component="aside">
+          <HelpPanel />
+        </AppShell.Aside>
+      )}
+      {helpAvailable && (
+        <Drawer
+          opened={helpShown && isPhone}
+          onClose={() => setHelpOpened(false)}
+          position="right"
+          title="Quiz help"
+          closeButtonProps={{ 'aria-label': 'Close help' }}
+        >
+          <HelpPanel />
+        </Drawer>
+      )}
+      {helpAvailable && (
+        <Affix position={{ bottom: 20, right: 20 }}>
+          <ActionIcon
+            size={52}
+            radius="xl"
+            variant="filled"
+            aria-label="Help"
+            aria-expanded={helpShown}
+            onClick={() => setHelpOpened((opened) => !opened)}
+            fz="xl"
+            fw={700}
+          >
+            ?
+          </ActionIcon>
+        </Affix>
+      )}
+    </AppShell>
+  );
+}

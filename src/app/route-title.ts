@@ -1,0 +1,14 @@
+/** What a route declares in its `handle`: the document title of its screen. */
+export interface RouteHandle {
+  title: string;
+}
+
+export const APP_NAME = 'Quiz Portal';
+
+export function documentTitle(title: string | undefined): string {
+  return title ? `${title} · ${APP_NAME}` : APP_NAME;
+}
+
+export function isRouteHandle(handle: unknown): handle is RouteHandle {
+  return typeof handle === 'object' && handle !== null && typeof (handle as RouteHandle).title === 'string';
+}

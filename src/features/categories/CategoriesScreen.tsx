@@ -1,0 +1,5 @@
+import { ScreenPlaceholder } from '../../ui/ScreenPlaceholder';
+
+export function CategoriesScreen() {
+  return <ScreenPlaceholder title="Categories" />;
+}

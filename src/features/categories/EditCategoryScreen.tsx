@@ -1,0 +1,5 @@
+import { ScreenPlaceholder } from '../../ui/ScreenPlaceholder';
+
+export function EditCategoryScreen() {
+  return <ScreenPlaceholder title="Edit Category" />;
+}

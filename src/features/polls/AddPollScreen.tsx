@@ -1,0 +1,5 @@
+import { ScreenPlaceholder } from '../../ui/ScreenPlaceholder';
+
+export function AddPollScreen() {
+  return <ScreenPlaceholder title="Add Poll" />;
+}

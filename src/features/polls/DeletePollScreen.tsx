@@ -1,0 +1,5 @@
+import { ScreenPlaceholder } from '../../ui/ScreenPlaceholder';
+
+export function DeletePollScreen() {
+  return <ScreenPlaceholder title="Delete Poll" />;
+}

@@ -1,0 +1,5 @@
+import { ScreenPlaceholder } from '../../ui/ScreenPlaceholder';
+
+export function EditPollScreen() {
+  return <ScreenPlaceholder title="Edit Poll" />;
+}

@@ -1,0 +1,5 @@
+import { ScreenPlaceholder } from '../../ui/ScreenPlaceholder';
+
+export function ListPollsScreen() {
+  return <ScreenPlaceholder title="List Polls" />;
+}

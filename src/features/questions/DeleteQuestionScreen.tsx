@@ -1,0 +1,5 @@
+import { ScreenPlaceholder } from '../../ui/ScreenPlaceholder';
+
+export function DeleteQuestionScreen() {
+  return <ScreenPlaceholder title="Delete Question" />;
+}

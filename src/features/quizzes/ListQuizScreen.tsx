@@ -1,0 +1,5 @@
+import { ScreenPlaceholder } from '../../ui/ScreenPlaceholder';
+
+export function ListQuizScreen() {
+  return <ScreenPlaceholder title="List Quiz" />;
+}

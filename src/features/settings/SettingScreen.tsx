@@ -1,0 +1,5 @@
+import { ScreenPlaceholder } from '../../ui/ScreenPlaceholder';
+
+export function SettingScreen() {
+  return <ScreenPlaceholder title="Setting" />;
+}

@@ -1,0 +1,5 @@
+import { ScreenPlaceholder } from '../../ui/ScreenPlaceholder';
+
+export function ViewersDataScreen() {
+  return <ScreenPlaceholder title="Viewers Data" />;
+}

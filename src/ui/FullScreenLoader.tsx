@@ -1,0 +1,32 @@
+import { Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
+
+interface FullScreenLoaderProps {
+  /** When loading has failed and can be tried again, the loader offers these actions. */
+  failure?: { message: string; onRetry: () => void; onCancel?: () => void; cancelLabel?: string };
+}
+
+/** The whole-screen spinner shown while the session's user is loading (spec §4). */
+export function FullScreenLoader({ failure }: FullScreenLoaderProps) {
+  return (
+    <Center mih="100dvh" p="md">
+      <Stack align="center">
+        <Loader role="status" aria-label="Loading" />
+        {failure && (
+          <>
+            <Text ta="center">{failure.message}</Text>
+            <Group justify="center">
+              <Button size="md" onClick={failure.onRetry}>
+                Retry
+              </Button>
+              {failure.onCancel && (
+                <Button size="md" variant="default" onClick={failure.onCancel}>
+                  {failure.cancelLabel ?? 'Cancel'}
+                </Button>
+              )}
+            </Group>
+          </>
+        )}
+      </Stack>
+    </Center>
+  );
+}

@@ -1,0 +1,137 @@
+import { act, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SessionProvider } from './SessionProvider';
+import { useSession } from './session-context';
+import { demoUser, jsonResponse, mockFetch, requestsTo } from './test-fetch';
+
+function SessionProbe() {
+  const session = useSession();
+  return (
+    <div>
+      <p>state: {session.user ? `user ${session.user.username}` : session.loading ? 'loading' : session.loadFailed ? 'failed' : 'logged out'}</p>
+      <p>login: {String(session.isLogin)}</p>
+      <button onClick={() => void session.login({ email: 'admin@demo.quiz', password: 'pw' })}>login</button>
+      <button onClick={session.logout}>logout</button>
+      <button onClick={session.retry}>retry</button>
+    </div>
+  );
+}
+
+const renderSession = () =>
+  render(
+    <SessionProvider>
+      <SessionProbe />
+    </SessionProvider>,
+  );
+
+beforeEach(() => localStorage.clear());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('SessionProvider', () => {
+  it('starts logged out without a stored token and asks nothing', () => {
+    const { fetchMock } = mockFetch(() => jsonResponse(demoUser));
+    renderSession();
+    expect(screen.getByText('state: logged out')).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('treats a stored token as logged in, loads the user with it and caches the user', async () => {
+    localStorage.setItem('token', 'abc');
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const { sent } = mockFetch(async () => {
+      await gate;
+      return jsonResponse(demoUser);
+    });
+    renderSession();
+    expect(screen.getByText('state: loading')).toBeInTheDocument();
+    expect(screen.getByText('login: true')).toBeInTheDocument();
+    release();
+    expect(await screen.findByText('state: user admin')).toBeInTheDocument();
+    const [request] = requestsTo(sent, '/api/v1/accounts/user/');
+    expect(request?.headers.get('Authorization')).toBe('Token abc');
+    expect(JSON.parse(localStorage.getItem('portal.user') ?? 'null')).toEqual(demoUser);
+  });
+
+  it('logs out when loading the user fails with an HTTP error', async () => {
+    localStorage.setItem('token', 'stale');
+    mockFetch(() => jsonResponse({ detail: 'Invalid token.' }, 401));
+    renderSession();
+    expect(await screen.findByText('state: logged out')).toBeInTheDocument();
+    expect(screen.getByText('login: false')).toBeInTheDocument();
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+
+  it('only logs a non-HTTP error, keeps the token and offers a retry that loads the user', async () => {
+    localStorage.setItem('token', 'abc');
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    let online = false;
+    mockFetch(() => {
+      if (!online) throw new TypeError('Failed to fetch');
+      return jsonResponse(demoUser);
+    });
+    renderSession();
+    expect(await screen.findByText('state: failed')).toBeInTheDocument();
+    expect(consoleError).toHaveBeenCalled();
+    expect(localStorage.getItem('token')).toBe('abc');
+    expect(screen.getByText('login: true')).toBeInTheDocument();
+
+    online = true;
+    act(() => screen.getByRole('button', { name: 'retry' }).click());
+    expect(await screen.findByText('state: user admin')).toBeInTheDocument();
+  });
+
+  it('falls back to the cached user when the server cannot be reached', async () => {
+    localStorage.setItem('token', 'abc');
+    localStorage.setItem('portal.user', JSON.stringify(demoUser));
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    mockFetch(() => {
+      throw new TypeError('Failed to fetch');
+    });
+    renderSession();
+    expect(await screen.findByText('state: user admin')).toBeInTheDocument();
+  });
+
+  it('aborts the user request when the provider unmounts', async () => {
+    localStorage.setItem('token', 'abc');
+    const consoleError = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const seen: AbortSignal[] = [];
+    mockFetch(
+      (request) =>
+        new Promise<Response>((_resolve, reject) => {
+          seen.push(request.signal);
+          request.signal.addEventListener('abort', () => reject(request.signal.reason));
+        }),
+    );
+    const { unmount } = renderSession();
+    await waitFor(() => expect(seen).toHaveLength(1));
+    unmount();
+    expect(seen[0]?.aborted).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(consoleError).not.toHaveBeenCalled();
+  });
+
+  it('stores the key on login, loads the user, and clears everything on logout', async () => {
+    const { sent } = mockFetch((request) => {
+      const path = new URL(request.url).pathname;
+      if (path === '/api/v1/accounts/login/') return jsonResponse({ key: 'fresh' });
+      if (path === '/api/v1/accounts/user/') return jsonResponse(demoUser);
+      return new Response(null, { status: 204 });
+    });
+    renderSession();
+    act(() => screen.getByRole('button', { name: 'login' }).click());
+    expect(await screen.findByText('state: user admin')).toBeInTheDocument();
+    expect(localStorage.getItem('token')).toBe('fresh');
+    expect(requestsTo(sent, '/api/v1/accounts/user/')[0]?.headers.get('Authorization')).toBe('Token fresh');
+
+    act(() => screen.getByRole('button', { name: 'logout' }).click());
+    expect(screen.getByText('state: logged out')).toBeInTheDocument();
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(localStorage.getItem('portal.user')).toBeNull();
+    await waitFor(() => expect(requestsTo(sent, '/api/v1/accounts/logout/')).toHaveLength(1));
+    expect(requestsTo(sent, '/api/v1/accounts/logout/')[0]?.headers.get('Authorization')).toBe('Token fresh');
+  });
+});

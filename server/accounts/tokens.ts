@@ -1,0 +1,11 @@
+import { createHash, randomBytes } from 'node:crypto';
+
+/** A new secret for the client: 160 random bits as 40 hex characters (the length of a DRF token key). */
+export function newSecret(bytes = 20): string {
+  return randomBytes(bytes).toString('hex');
+}
+
+/** What is stored instead of a secret: a leaked database yields no usable token. */
+export function hashSecret(secret: string): string {
+  return createHash('sha256').update(secret).digest('hex');
+}

@@ -1,0 +1,17 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Clock } from './clock';
+import type { Config } from './config';
+import type { Database } from './db/schema';
+import type { UploadStore } from './http/uploads';
+import type { Mailer } from './mail/mailer';
+
+/** What every route plugin receives (as its plugin options): `app.register(quizRoutes, ctx)`. */
+export interface ServerContext {
+  db: Kysely<Database>;
+  config: Config;
+  clock: Clock;
+  mailer: Mailer;
+  uploads: UploadStore;
+  log: FastifyBaseLogger;
+}

@@ -1,0 +1,79 @@
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
+import {
+  Kysely,
+  OperationNodeTransformer,
+  PostgresDialect,
+  SqliteDialect,
+  type KyselyPlugin,
+  type PluginTransformQueryArgs,
+  type PluginTransformResultArgs,
+  type PrimitiveValueListNode,
+  type QueryResult,
+  type RootOperationNode,
+  type UnknownRow,
+  type ValueNode,
+} from 'kysely';
+import type { DialectName } from './dialect';
+import type { Database } from './schema';
+
+// Counts and bigint columns (epoch ms) come back from pg as strings unless told otherwise.
+pg.types.setTypeParser(20, Number);
+
+/** better-sqlite3 refuses to bind JS booleans: send them as 1/0, which is how SQLite stores them anyway. */
+class BooleansAsIntegers extends OperationNodeTransformer {
+  protected override transformValue(node: ValueNode): ValueNode {
+    const value = super.transformValue(node);
+    return typeof value.value === 'boolean' ? { ...value, value: value.value ? 1 : 0 } : value;
+  }
+
+  protected override transformPrimitiveValueList(node: PrimitiveValueListNode): PrimitiveValueListNode {
+    const list = super.transformPrimitiveValueList(node);
+    return { ...list, values: list.values.map((value) => (typeof value === 'boolean' ? (value ? 1 : 0) : value)) };
+  }
+}
+
+class SqliteBooleanPlugin implements KyselyPlugin {
+  private readonly transformer = new BooleansAsIntegers();
+
+  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
+    return this.transformer.transformNode(args.node);
+  }
+
+  async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
+    return args.result;
+  }
+}
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  dialect: DialectName;
+  close(): Promise<void>;
+}
+
+export interface DatabaseTarget {
+  /** A postgres:// URL, or null for SQLite. */
+  databaseUrl: string | null;
+  /** SQLite file path or `:memory:` (used when databaseUrl is null). */
+  sqlitePath: string;
+  /** PostgreSQL only: the schema to work in (tests use one fresh schema per file). */
+  pgSchema?: string;
+}
+
+export function openDatabase(target: DatabaseTarget): DatabaseHandle {
+  if (target.databaseUrl) {
+    const pool = new pg.Pool({
+      connectionString: target.databaseUrl,
+      max: 10,
+      ...(target.pgSchema ? { options: `-c search_path=${target.pgSchema}` } : {}),
+    });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, dialect: 'postgres', close: () => db.destroy() };
+  }
+  const sqlite = new SQLite(target.sqlitePath);
+  if (target.sqlitePath !== ':memory:') sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), plugins: [new SqliteBooleanPlugin()] });
+  return { db, dialect: 'sqlite', close: () => db.destroy() };
+}

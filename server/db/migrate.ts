@@ -1,0 +1,21 @@
+import { Migrator, type Kysely, type Migration } from 'kysely';
+import type { DialectName } from './dialect';
+import type { Database } from './schema';
+import { initialMigration } from './migrations/0001_initial';
+
+/** Every migration, in order. Names sort lexically; add new ones as `NNNN_name`. */
+function migrations(dialect: DialectName): Record<string, Migration> {
+  return {
+    '0001_initial': initialMigration(dialect),
+  };
+}
+
+export async function migrateToLatest(db: Kysely<Database>, dialect: DialectName): Promise<void> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations(dialect) } });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((result) => result.status === 'Error');
+  if (error || failed) {
+    const reason = error instanceof Error ? error.message : String(error ?? 'unknown error');
+    throw new Error(`Database migration ${failed?.migrationName ?? ''} failed: ${reason}`);
+  }
+}

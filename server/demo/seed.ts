@@ -1,0 +1,36 @@
+import type { Kysely } from 'kysely';
+import type { Clock } from '../clock';
+import type { Database } from '../db/schema';
+import { createClientWithAdmin } from '../accounts/clients';
+
+export const DEMO_CLIENT_NAME = 'Demo Quiz Co';
+
+/** What each demo step gets: the demo client to fill. */
+export interface DemoContext {
+  db: Kysely<Database>;
+  clock: Clock;
+  clientId: number;
+  userId: number;
+}
+
+/**
+ * The demo content after the client and its admin, in order (later steps may read what earlier ones
+ * made, e.g. questions need categories). A resource adds its step here from server/demo/<resource>.ts.
+ */
+export const demoSteps: ((demo: DemoContext) => Promise<void>)[] = [];
+
+/** On an empty database, creates the demo client, its admin and the demo content. Returns whether it did. */
+export async function seedDemo(db: Kysely<Database>, clock: Clock, admin: { email: string; password: string }): Promise<boolean> {
+  const existing = await db.selectFrom('clients').select('id').limit(1).executeTakeFirst();
+  if (existing) return false;
+  const { clientId, userId } = await createClientWithAdmin(db, clock, {
+    name: DEMO_CLIENT_NAME,
+    email: admin.email,
+    password: admin.password,
+    username: 'admin',
+    pollEnabled: true,
+    socialAuth: true,
+  });
+  for (const step of demoSteps) await step({ db, clock, clientId, userId });
+  return true;
+}

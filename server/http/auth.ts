@@ -1,0 +1,55 @@
+import type { FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Clock } from '../clock';
+import type { Database } from '../db/schema';
+import { hashSecret } from '../accounts/tokens';
+import { HttpError, invalidToken, notAuthenticated } from './errors';
+
+export interface AuthUser {
+  id: number;
+  clientId: number;
+  email: string;
+  username: string;
+  /** The hash of the token this request came with (logout revokes it). */
+  tokenHash: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by the authenticate hook; read it with userOf(request). */
+    user: AuthUser | null;
+  }
+}
+
+/** last_used_at is refreshed at most this often, to keep reads from writing on every request. */
+const TOUCH_INTERVAL_MS = 60_000;
+
+/** The signed-in user of a request that passed the authenticate hook. */
+export function userOf(request: FastifyRequest): AuthUser {
+  if (!request.user) throw notAuthenticated();
+  return request.user;
+}
+
+/** Reads `Authorization: Token <key>` and sets request.user, or answers 401 as DRF does. */
+export function authenticate(deps: { db: Kysely<Database>; clock: Clock }) {
+  return async function authenticateHook(request: FastifyRequest): Promise<void> {
+    const header = request.headers.authorization;
+    if (!header) throw notAuthenticated();
+    const [scheme, key, ...rest] = header.trim().split(/\s+/);
+    if (scheme?.toLowerCase() !== 'token') throw notAuthenticated();
+    if (!key || rest.length > 0) throw new HttpError(401, { detail: 'Invalid token header. Credentials string should not contain spaces.' });
+    const tokenHash = hashSecret(key);
+    const row = await deps.db
+      .selectFrom('auth_tokens')
+      .innerJoin('users', 'users.id', 'auth_tokens.user_id')
+      .select(['users.id', 'users.client_id', 'users.email', 'users.username', 'auth_tokens.last_used_at'])
+      .where('auth_tokens.token_hash', '=', tokenHash)
+      .executeTakeFirst();
+    if (!row) throw invalidToken();
+    const now = deps.clock.now();
+    if (now.getTime() - new Date(row.last_used_at).getTime() > TOUCH_INTERVAL_MS) {
+      await deps.db.updateTable('auth_tokens').set({ last_used_at: now.toISOString() }).where('token_hash', '=', tokenHash).execute();
+    }
+    request.user = { id: row.id, clientId: row.client_id, email: row.email, username: row.username, tokenHash };
+  };
+}

@@ -1,0 +1,92 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+
+// DRF's error shapes, produced in one place: throw an HttpError (or a ZodError from parseBody) from a
+// route and installErrorHandling turns it into the response the portal expects. Bad input never
+// becomes a 500.
+
+export type ErrorBody = Record<string, unknown>;
+
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly body: ErrorBody,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(typeof body.detail === 'string' ? body.detail : `HTTP ${statusCode}`);
+  }
+}
+
+export const notFound = () => new HttpError(404, { detail: 'Not found.' });
+export const notAuthenticated = () => new HttpError(401, { detail: 'Authentication credentials were not provided.' });
+export const invalidToken = () => new HttpError(401, { detail: 'Invalid token.' });
+/** `{"field": ["message"]}` with status 400. */
+export const fieldErrors = (errors: Record<string, string[]>) => new HttpError(400, errors);
+export const badRequest = (detail: string) => new HttpError(400, { detail });
+
+/** Maps zod issues to DRF field errors: the first path segment names the field, else non_field_errors. */
+export function zodFieldErrors(error: z.ZodError): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const field = issue.path.length > 0 ? String(issue.path[0]) : 'non_field_errors';
+    const message = drfMessage(issue);
+    const list = (errors[field] ??= []);
+    if (!list.includes(message)) list.push(message);
+  }
+  return errors;
+}
+
+function drfMessage(issue: z.core.$ZodIssue): string {
+  if (issue.code === 'invalid_type' && (issue.input === undefined || issue.input === null)) {
+    return issue.input === null ? 'This field may not be null.' : 'This field is required.';
+  }
+  return issue.message;
+}
+
+/** Validates a body (or query) with a shared contract schema; failures answer 400 with field errors. */
+export function parseBody<T extends z.ZodType>(schema: T, input: unknown): z.infer<T> {
+  const result = schema.safeParse(input ?? {});
+  if (!result.success) throw fieldErrors(zodFieldErrors(result.error));
+  return result.data;
+}
+
+function sendError(reply: FastifyReply, status: number, body: ErrorBody, headers: Record<string, string> = {}) {
+  return reply.code(status).headers(headers).type('application/json; charset=utf-8').send(body);
+}
+
+/** The message for a 413, shared by JSON bodies and multipart uploads. */
+export function tooLargeMessage(limitBytes: number): string {
+  const mb = limitBytes / (1024 * 1024);
+  const size = Number.isInteger(mb) ? `${mb} MB` : `${limitBytes} bytes`;
+  return `The request is too large: the limit is ${size}.`;
+}
+
+export function installErrorHandling(app: FastifyInstance, options: { uploadMaxBytes: number }): void {
+  app.setErrorHandler((error: FastifyError | HttpError | Error, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof HttpError) return sendError(reply, error.statusCode, error.body, error.headers);
+    if (error instanceof z.ZodError) return sendError(reply, 400, zodFieldErrors(error));
+    const fastifyError = error as FastifyError;
+    const status = fastifyError.statusCode ?? 500;
+    switch (fastifyError.code) {
+      case 'FST_ERR_CTP_BODY_TOO_LARGE':
+        return sendError(reply, 413, { detail: tooLargeMessage(app.initialConfig.bodyLimit ?? 1048576) });
+      case 'FST_REQ_FILE_TOO_LARGE':
+        return sendError(reply, 413, { detail: tooLargeMessage(options.uploadMaxBytes) });
+      case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+        return sendError(reply, 415, { detail: `Unsupported media type "${request.headers['content-type'] ?? ''}" in request.` });
+      case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+        return sendError(reply, 400, { detail: 'JSON parse error - the body is empty.' });
+    }
+    if (error instanceof SyntaxError || fastifyError.code === 'FST_ERR_CTP_INVALID_JSON_BODY') {
+      return sendError(reply, 400, { detail: `JSON parse error - ${error.message}` });
+    }
+    if (status >= 400 && status < 500) return sendError(reply, status, { detail: error.message });
+    request.log.error({ err: error }, 'unhandled error');
+    return sendError(reply, 500, { detail: 'A server error occurred.' });
+  });
+}
+
+/** The JSON 404 for unknown routes (app.ts uses the portal's fallback instead when the portal is built). */
+export function jsonNotFound(_request: FastifyRequest, reply: FastifyReply) {
+  return sendError(reply, 404, { detail: 'Not found.' });
+}

@@ -1,0 +1,89 @@
+import type { FastifyRequest } from 'fastify';
+import { sql, type SelectQueryBuilder } from 'kysely';
+import { HttpError } from './errors';
+import { toCount } from '../db/rows';
+
+// DRF PageNumberPagination: `?page=n` (1-based, or "last"), 10 per page, `{count, next, previous, results}`
+// with absolute next/previous URLs that keep the other query parameters. `?page_size=` (up to 1000)
+// lets the portal's sync pull a whole table in few requests.
+
+export const PAGE_SIZE = 10;
+export const MAX_PAGE_SIZE = 1000;
+
+export interface Page<T> {
+  count: number;
+  next: string | null;
+  previous: string | null;
+  results: T[];
+}
+
+const invalidPage = () => new HttpError(404, { detail: 'Invalid page.' });
+
+function queryParam(request: FastifyRequest, name: string): string | undefined {
+  const value = (request.query as Record<string, unknown> | undefined)?.[name];
+  if (Array.isArray(value)) return value.length ? String(value[value.length - 1]) : undefined;
+  return value === undefined || value === null ? undefined : String(value);
+}
+
+export function pageSizeOf(request: FastifyRequest): number {
+  const raw = queryParam(request, 'page_size');
+  const size = raw === undefined ? NaN : Number(raw);
+  // DRF falls back to the default page size on a missing or malformed page_size.
+  return Number.isInteger(size) && size > 0 ? Math.min(size, MAX_PAGE_SIZE) : PAGE_SIZE;
+}
+
+/** The absolute URL of this request with `page` set (or removed for page 1, as DRF does). */
+export function pageUrl(request: FastifyRequest, page: number): string {
+  const url = new URL(request.url, `${request.protocol}://${request.host}`);
+  if (page === 1) url.searchParams.delete('page');
+  else url.searchParams.set('page', String(page));
+  return url.toString();
+}
+
+/** Pages a list whose count and rows the caller supplies; shared by paginate() and non-Kysely sources. */
+export async function paginateWith<T>(
+  request: FastifyRequest,
+  source: { count: () => Promise<number>; rows: (limit: number, offset: number) => Promise<T[]> },
+): Promise<Page<T>> {
+  const size = pageSizeOf(request);
+  const count = await source.count();
+  const lastPage = Math.max(1, Math.ceil(count / size));
+  const raw = queryParam(request, 'page');
+  let page = 1;
+  if (raw !== undefined && raw !== '') {
+    page = raw === 'last' ? lastPage : Number(raw);
+    if (!Number.isInteger(page) || page < 1 || page > lastPage) throw invalidPage();
+  }
+  const results = count === 0 ? [] : await source.rows(size, (page - 1) * size);
+  return {
+    count,
+    next: page < lastPage ? pageUrl(request, page + 1) : null,
+    previous: page > 1 ? pageUrl(request, page - 1) : null,
+    results,
+  };
+}
+
+/**
+ * Pages a Kysely query (already filtered, scoped and ordered; give it a total order, e.g. ending in id)
+ * and maps each row to its response shape.
+ */
+export async function paginate<DB, TB extends keyof DB, O, R>(
+  request: FastifyRequest,
+  query: SelectQueryBuilder<DB, TB, O>,
+  toResult: (row: O) => R | Promise<R>,
+): Promise<Page<R>> {
+  return paginateWith(request, {
+    count: async () => {
+      const row = await query
+        .clearSelect()
+        .clearOrderBy()
+        .select(sql<number>`count(*)`.as('count'))
+        .executeTakeFirst();
+      return toCount((row as { count?: number } | undefined)?.count);
+    },
+    rows: async (limit, offset) => {
+      const rows = await query.limit(limit).offset(offset).execute();
+      return Promise.all(rows.map((row) => toResult(row as O)));
+    },
+  });
+}

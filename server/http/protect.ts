@@ -1,0 +1,24 @@
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Clock } from '../clock';
+import type { Database } from '../db/schema';
+import { authenticate } from './auth';
+import { idempotencyHooks } from './idempotency';
+
+/**
+ * Makes every route of this plugin scope require `Authorization: Token <key>` and honour
+ * `Idempotency-Key`. Call it first in each resource plugin (hooks apply to the routes of that scope):
+ *
+ *   export const categoryRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) => {
+ *     protect(app, ctx);
+ *     app.get('/api/v1/category/', ...);
+ *   };
+ */
+export function protect(app: FastifyInstance, deps: { db: Kysely<Database>; clock: Clock }): void {
+  const idempotency = idempotencyHooks(deps);
+  app.addHook('onRequest', authenticate(deps));
+  // preHandler, not onRequest: a replayed answer must not depend on re-parsing the body, and a body
+  // that fails to parse (400) should not claim the key.
+  app.addHook('preHandler', idempotency.claim);
+  app.addHook('onSend', idempotency.store);
+}

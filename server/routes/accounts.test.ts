@@ -1,0 +1,195 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { currentUser } from '../../src/lib/contract/accounts';
+import { createTenant, createTestServer, login, signedInTenant, type TestServer } from '../test/support';
+import { resetLinkOrigin } from './accounts';
+
+let server: TestServer;
+
+beforeEach(async () => {
+  server = await createTestServer({ env: { LOGIN_RATE_LIMIT: '3', PORTAL_URL: 'https://portal.example', ALLOWED_ORIGINS: 'https://other.example' } });
+});
+afterEach(async () => {
+  await server.close();
+});
+
+const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
+  server.app.inject({ method: 'POST', url, payload: payload as object, headers });
+
+describe('POST /api/v1/accounts/login/', () => {
+  it('answers a token key for the right credentials, whatever the email case', async () => {
+    const tenant = await createTenant(server);
+    const response = await post('/api/v1/accounts/login/', { email: tenant.email.toUpperCase(), password: tenant.password });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().key).toMatch(/^[0-9a-f]{40}$/);
+  });
+
+  it('answers non_field_errors for a wrong password or an unknown email', async () => {
+    const tenant = await createTenant(server);
+    for (const payload of [{ email: tenant.email, password: 'wrong' }, { email: 'nobody@example.test', password: 'x' }]) {
+      const response = await post('/api/v1/accounts/login/', payload);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({ non_field_errors: ['Unable to log in with provided credentials.'] });
+    }
+  });
+
+  it('answers field errors, never a 500, for missing or wrong-typed fields', async () => {
+    expect((await post('/api/v1/accounts/login/', {})).json()).toEqual({ email: ['This field is required.'], password: ['This field is required.'] });
+    const typed = await post('/api/v1/accounts/login/', { email: 12, password: ['a'] });
+    expect(typed.statusCode).toBe(400);
+    expect(Object.keys(typed.json()).sort()).toEqual(['email', 'password']);
+    const blank = await post('/api/v1/accounts/login/', { email: 'not-an-email', password: '' });
+    expect(blank.json()).toEqual({ email: ['Enter a valid email address.'], password: ['This field may not be blank.'] });
+    const broken = await server.app.inject({ method: 'POST', url: '/api/v1/accounts/login/', payload: '{"email":', headers: { 'content-type': 'application/json' } });
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json().detail).toMatch(/^JSON parse error/);
+  });
+
+  it('throttles failed logins per email, then lets them through after the window', async () => {
+    const tenant = await createTenant(server);
+    for (let i = 0; i < 3; i += 1) expect((await post('/api/v1/accounts/login/', { email: tenant.email, password: 'wrong' })).statusCode).toBe(400);
+    const blocked = await post('/api/v1/accounts/login/', { email: tenant.email, password: tenant.password });
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().detail).toMatch(/Too many failed login attempts/);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    server.clock.advance(server.config.loginRateWindowMs);
+    expect((await post('/api/v1/accounts/login/', { email: tenant.email, password: tenant.password })).statusCode).toBe(200);
+  });
+
+  it('throttles failed logins per address across emails', async () => {
+    for (let i = 0; i < 3; i += 1) await post('/api/v1/accounts/login/', { email: `guess${i}@example.test`, password: 'x' });
+    const tenant = await createTenant(server);
+    expect((await post('/api/v1/accounts/login/', { email: tenant.email, password: tenant.password })).statusCode).toBe(429);
+  });
+
+  it('does not count successful logins', async () => {
+    const tenant = await createTenant(server);
+    for (let i = 0; i < 5; i += 1) await login(server, tenant.email, tenant.password);
+  });
+});
+
+describe('GET /api/v1/accounts/user/', () => {
+  it('answers the current user with its client details', async () => {
+    const tenant = await signedInTenant(server, { pollEnabled: true, socialAuth: false, name: 'Acme' });
+    await server.db.updateTable('clients').set({ business_logo: 'abc.png' }).where('id', '=', tenant.clientId).execute();
+    const response = await server.app.inject({ url: '/api/v1/accounts/user/', headers: { ...tenant.headers, host: 'api.example:8080' } });
+    expect(response.statusCode).toBe(200);
+    const user = currentUser.parse(response.json());
+    expect(user).toMatchObject({
+      id: tenant.userId,
+      email: tenant.email,
+      client: tenant.clientId,
+      client_details: { id: tenant.clientId, name: 'Acme', poll_enabled: true, social_auth_feature: false, business_logo_url: 'http://api.example:8080/media/abc.png' },
+    });
+  });
+
+  it('answers business_logo_url null without a logo', async () => {
+    const tenant = await signedInTenant(server);
+    const response = await server.app.inject({ url: '/api/v1/accounts/user/', headers: tenant.headers });
+    expect(response.json().client_details.business_logo_url).toBeNull();
+  });
+
+  it('answers 401 without a token or with a wrong one', async () => {
+    const missing = await server.app.inject({ url: '/api/v1/accounts/user/' });
+    expect(missing.statusCode).toBe(401);
+    expect(missing.json()).toEqual({ detail: 'Authentication credentials were not provided.' });
+    const wrong = await server.app.inject({ url: '/api/v1/accounts/user/', headers: { authorization: 'Token 0123456789abcdef' } });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json()).toEqual({ detail: 'Invalid token.' });
+  });
+});
+
+describe('POST /api/v1/accounts/logout/', () => {
+  it('revokes the token it was called with, and only that one', async () => {
+    const tenant = await signedInTenant(server);
+    const other = await login(server, tenant.email, tenant.password);
+    expect((await post('/api/v1/accounts/logout/', {}, tenant.headers)).statusCode).toBe(200);
+    const after = await server.app.inject({ url: '/api/v1/accounts/user/', headers: tenant.headers });
+    expect(after.statusCode).toBe(401);
+    expect((await server.app.inject({ url: '/api/v1/accounts/user/', headers: { authorization: `Token ${other}` } })).statusCode).toBe(200);
+  });
+
+  it('answers 401 without a token', async () => {
+    expect((await post('/api/v1/accounts/logout/', {})).statusCode).toBe(401);
+  });
+});
+
+describe('password reset', () => {
+  const tokenIn = (text: string) => /\/password\/reset\/([0-9a-f]+)/.exec(text)?.[1] ?? '';
+
+  async function requestReset(email: string, siteUrl?: string) {
+    return post('/api/rest-auth/password/reset/', { email, ...(siteUrl ? { site_url: siteUrl } : {}) });
+  }
+
+  it('answers the same for known and unknown emails, and mails only the known one', async () => {
+    const tenant = await createTenant(server);
+    const known = await requestReset(tenant.email);
+    const unknown = await requestReset('nobody@example.test');
+    expect(known.statusCode).toBe(200);
+    expect(known.json()).toEqual({ detail: 'Password reset e-mail has been sent.' });
+    expect(unknown.json()).toEqual(known.json());
+    expect(server.mailer.sent).toHaveLength(1);
+    expect(server.mailer.sent[0]?.to).toBe(tenant.email);
+  });
+
+  it('answers field errors for a missing or malformed email', async () => {
+    expect((await post('/api/rest-auth/password/reset/', {})).json()).toEqual({ email: ['This field is required.'] });
+    expect((await requestReset('nope')).statusCode).toBe(400);
+  });
+
+  it('links to site_url only when its origin is allowed', async () => {
+    const tenant = await createTenant(server);
+    await requestReset(tenant.email, 'https://other.example/some/page');
+    expect(server.mailer.last()?.text).toContain('https://other.example/password/reset/');
+    await requestReset(tenant.email, 'https://evil.example/');
+    expect(server.mailer.last()?.text).toContain('https://portal.example/password/reset/');
+    expect(server.mailer.last()?.text).not.toContain('evil');
+    expect(resetLinkOrigin('not a url', { allowedOrigins: [], portalUrl: 'http://127.0.0.1:3000' })).toBe('http://127.0.0.1:3000');
+  });
+
+  it('sets the new password once, signs out every session, and the link cannot be reused', async () => {
+    const tenant = await signedInTenant(server);
+    await requestReset(tenant.email);
+    const token = tokenIn(server.mailer.last()?.text ?? '');
+    const payload = { new_password: 'a-new-password', new_password1: 'a-new-password', token };
+    const done = await post('/password/reset/', payload);
+    expect(done.statusCode).toBe(200);
+    expect(done.json()).toEqual({ detail: 'Password has been reset with the new password.' });
+    expect((await server.app.inject({ url: '/api/v1/accounts/user/', headers: tenant.headers })).statusCode).toBe(401);
+    expect((await post('/api/v1/accounts/login/', { email: tenant.email, password: tenant.password })).statusCode).toBe(400);
+    await login(server, tenant.email, 'a-new-password');
+    const again = await post('/password/reset/', { ...payload, new_password: 'another-one1', new_password1: 'another-one1' });
+    expect(again.statusCode).toBe(400);
+    expect(again.json()).toEqual({ token: ['Invalid or expired token.'] });
+  });
+
+  it('refuses a link older than one hour', async () => {
+    const tenant = await createTenant(server);
+    await requestReset(tenant.email);
+    const token = tokenIn(server.mailer.last()?.text ?? '');
+    server.clock.advance(60 * 60 * 1000 + 1);
+    const response = await post('/password/reset/', { new_password: 'a-new-password', new_password1: 'a-new-password', token });
+    expect(response.json()).toEqual({ token: ['Invalid or expired token.'] });
+  });
+
+  it('answers field errors for mismatched, short or missing fields', async () => {
+    const mismatch = await post('/password/reset/', { new_password: 'a-new-password', new_password1: 'different-one', token: 'x' });
+    expect(mismatch.json()).toEqual({ new_password1: ['Password does not Match'] });
+    const short = await post('/password/reset/', { new_password: 'short', new_password1: 'short', token: 'x' });
+    expect(short.json()).toEqual({ new_password: ['Ensure this field has at least 8 characters.'] });
+    const missing = await post('/password/reset/', {});
+    expect(Object.keys(missing.json()).sort()).toEqual(['new_password', 'new_password1', 'token']);
+    expect((await post('/password/reset/', { new_password: 'a-new-password', new_password1: 'a-new-password', token: 'bogus' })).json()).toEqual({
+      token: ['Invalid or expired token.'],
+    });
+  });
+});
+
+describe('server basics', () => {
+  it('answers health, JSON 404s, and no test hooks unless enabled', async () => {
+    expect((await server.app.inject({ url: '/api/health' })).json()).toEqual({ status: 'ok' });
+    const missing = await server.app.inject({ url: '/api/v1/nothing/' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ detail: 'Not found.' });
+    expect((await post('/api/__test__/clients', { name: 'x', email: 'x@example.test', password: 'p' })).statusCode).toBe(404);
+  });
+});

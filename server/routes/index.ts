@@ -1,0 +1,9 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ServerContext } from '../context';
+import { accountRoutes } from './accounts';
+
+/**
+ * Every resource of spec §7, one plugin per file. A new resource adds its plugin here; each plugin
+ * calls protect(app, ctx) first (see http/protect.ts) and registers its full paths (/api/v1/...).
+ */
+export const resourceRoutes: FastifyPluginAsync<ServerContext>[] = [accountRoutes];

@@ -1,0 +1,104 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../app';
+import { createClientWithAdmin } from '../accounts/clients';
+import { ManualClock } from '../clock';
+import { loadConfig, type Config } from '../config';
+import { openDatabase, type DatabaseHandle } from '../db/connect';
+import { migrateToLatest } from '../db/migrate';
+import { MemoryMailer } from '../mail/mailer';
+
+// Builds the app for server tests: in-memory SQLite by default, or PostgreSQL when TEST_DATABASE_URL is
+// set (scripts/test-postgres.sh), in a fresh schema dropped on close. Time is a ManualClock, mail a
+// MemoryMailer, DATA_DIR a temporary folder.
+
+export interface TestServer {
+  app: FastifyInstance;
+  db: DatabaseHandle['db'];
+  dialect: DatabaseHandle['dialect'];
+  clock: ManualClock;
+  mailer: MemoryMailer;
+  config: Config;
+  close(): Promise<void>;
+}
+
+export async function createTestServer(options: { config?: Partial<Config>; env?: Record<string, string> } = {}): Promise<TestServer> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'quiz-portal-test-'));
+  const config: Config = {
+    ...loadConfig({ DATA_DIR: dataDir, DATABASE_URL: ':memory:', STATIC_DIR: path.join(dataDir, 'no-portal'), ...options.env }),
+    ...options.config,
+  };
+  const pgUrl = process.env.TEST_DATABASE_URL;
+  const pgSchema = pgUrl ? `test_${randomBytes(6).toString('hex')}` : undefined;
+  if (pgUrl && pgSchema) {
+    const admin = new pg.Client({ connectionString: pgUrl });
+    await admin.connect();
+    await admin.query(`create schema ${pgSchema}`);
+    await admin.end();
+  }
+  const handle = openDatabase({ databaseUrl: pgUrl ?? null, sqlitePath: ':memory:', pgSchema });
+  await migrateToLatest(handle.db, handle.dialect);
+  const clock = new ManualClock();
+  const mailer = new MemoryMailer();
+  const app = await buildApp({ db: handle.db, config, clock, mailer });
+  return {
+    app,
+    db: handle.db,
+    dialect: handle.dialect,
+    clock,
+    mailer,
+    config,
+    async close() {
+      await app.close();
+      await handle.close();
+      if (pgUrl && pgSchema) {
+        const admin = new pg.Client({ connectionString: pgUrl });
+        await admin.connect();
+        await admin.query(`drop schema ${pgSchema} cascade`);
+        await admin.end();
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+let tenantCounter = 0;
+
+export interface Tenant {
+  clientId: number;
+  userId: number;
+  email: string;
+  password: string;
+}
+
+/** A new client with its admin (unique email per call). */
+export async function createTenant(server: TestServer, options: { pollEnabled?: boolean; socialAuth?: boolean; name?: string } = {}): Promise<Tenant> {
+  tenantCounter += 1;
+  const email = `admin${tenantCounter}-${randomBytes(3).toString('hex')}@example.test`;
+  const password = 'correct-horse-battery';
+  const ids = await createClientWithAdmin(server.db, server.clock, {
+    name: options.name ?? `Client ${tenantCounter}`,
+    email,
+    password,
+    pollEnabled: options.pollEnabled,
+    socialAuth: options.socialAuth,
+  });
+  return { ...ids, email, password };
+}
+
+export async function login(server: TestServer, email: string, password: string): Promise<string> {
+  const response = await server.app.inject({ method: 'POST', url: '/api/v1/accounts/login/', payload: { email, password } });
+  if (response.statusCode !== 200) throw new Error(`login failed: ${response.statusCode} ${response.body}`);
+  return (response.json() as { key: string }).key;
+}
+
+/** A tenant and a token of its admin. */
+export async function signedInTenant(server: TestServer, options?: Parameters<typeof createTenant>[1]): Promise<Tenant & { token: string; headers: { authorization: string } }> {
+  const tenant = await createTenant(server, options);
+  const token = await login(server, tenant.email, tenant.password);
+  return { ...tenant, token, headers: { authorization: `Token ${token}` } };
+}

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { csvCell, csvStream, inBatches } from './csv';
+
+async function text(stream: NodeJS.ReadableStream): Promise<string> {
+  let out = '';
+  for await (const chunk of stream) out += String(chunk);
+  return out;
+}
+
+describe('CSV', () => {
+  it('neutralises cells a spreadsheet would run as formulas', () => {
+    expect(['=SUM(A1)', '+1', '-2', '@cmd', '\tx', '\rx'].map(csvCell)).toEqual(["'=SUM(A1)", "'+1", "'-2", "'@cmd", "'\tx", "\"'\rx\""]);
+    expect(csvCell('plain')).toBe('plain');
+    expect(csvCell(-3)).toBe("'-3");
+  });
+
+  it('quotes commas, quotes and newlines, and writes null as empty', () => {
+    expect(csvCell('a,b')).toBe('"a,b"');
+    expect(csvCell('say "hi"')).toBe('"say ""hi"""');
+    expect(csvCell('two\nlines')).toBe('"two\nlines"');
+    expect(csvCell(null)).toBe('');
+  });
+
+  it('streams a byte-order mark, the header and the rows', async () => {
+    async function* rows() {
+      yield ['Ann', 3];
+      yield ['Bob', 5];
+    }
+    expect(await text(csvStream(['Name', 'Score'], rows()))).toBe('\uFEFFName,Score\r\nAnn,3\r\nBob,5\r\n');
+  });
+
+  it('reads in id-ordered batches until a short batch', async () => {
+    const ids = Array.from({ length: 25 }, (_, index) => ({ id: index + 1 }));
+    const calls: number[] = [];
+    const seen: number[] = [];
+    for await (const row of inBatches(async (afterId, limit) => {
+      calls.push(afterId);
+      return ids.filter((item) => item.id > afterId).slice(0, limit);
+    }, 10)) seen.push(row.id);
+    expect(seen).toEqual(ids.map((item) => item.id));
+    expect(calls).toEqual([0, 10, 20]);
+  });
+});

@@ -1,0 +1,113 @@
+import type { EntityName, MirrorRow, OutboxEntry, PortalDatabase, ServerObject } from '../local/db';
+import { entityDescriptors, mapReferences } from '../local/entities';
+import { serverKey } from '../local/keys';
+import { entriesOf, refreshSyncState } from '../local/outbox';
+
+/*
+ * How the server's objects land in the mirror. Every function here runs inside a transaction over
+ * db.syncTables(), opened by its caller.
+ */
+
+/** A server object as a mirrored row (its server fields, and the sync bookkeeping). */
+export function rowFromServer(object: ServerObject, localId: string = serverKey(object.id)): MirrorRow {
+  const { id, ...fields } = object;
+  return { ...fields, localId, serverId: id, syncState: 'synced', serverCopy: object };
+}
+
+export function versionOf(object: ServerObject | null | undefined): number | null {
+  return typeof object?.version === 'number' ? object.version : null;
+}
+
+/**
+ * The server has acted on a create or update of this row and answered with the object. The row
+ * becomes the server's object, unless later queued changes of the row are still to be sent: then
+ * it keeps showing them, and those changes are now based on the answer's version.
+ */
+export async function applyWriteAnswer(db: PortalDatabase, entity: EntityName, localId: string, answer: ServerObject): Promise<void> {
+  const table = db.mirror(entity);
+  const row = await table.get(localId);
+  if (!row) return;
+  const later = await entriesOf(db, localId);
+  if (later.length === 0) {
+    await table.put(rowFromServer(answer, localId));
+    return;
+  }
+  await table.update(localId, { serverId: answer.id, serverCopy: answer, version: answer.version } as Partial<MirrorRow>);
+  const version = versionOf(answer);
+  for (const entry of later) {
+    if (entry.kind === 'update' || entry.kind === 'delete') await db.outbox.update(entry.seq as number, { baseVersion: version });
+  }
+  await refreshSyncState(db, entity, localId);
+}
+
+/**
+ * The server gave a row created here its id: remember it, drop any copy of the same object that
+ * a pull brought in meanwhile (answer lost, then pulled), and replace the local id by the server
+ * id in every mirrored row and queued payload that references the row.
+ */
+export async function assignServerId(db: PortalDatabase, entity: EntityName, localId: string, serverId: number): Promise<void> {
+  await db.idMap.put({ entity, localId, serverId });
+  const duplicates = await db.mirror(entity).where('serverId').equals(serverId).toArray();
+  for (const duplicate of duplicates) {
+    if (duplicate.localId !== localId && (await entriesOf(db, duplicate.localId)).length === 0) await db.mirror(entity).delete(duplicate.localId);
+  }
+  const swap = (target: EntityName, value: unknown) => (target === entity && value === localId ? serverId : value);
+  for (const descriptor of Object.values(entityDescriptors)) {
+    if (!Object.values(descriptor.references).includes(entity)) continue;
+    const table = db.mirror(descriptor.name);
+    const rows = await table.toArray();
+    const changed = rows.filter((row) => mapReferences(descriptor.name, row, swap) !== row);
+    await table.bulkPut(changed.map((row) => mapReferences(descriptor.name, row, swap)));
+    const entries = await db.outbox.where('entity').equals(descriptor.name).toArray();
+    for (const entry of entries) {
+      const payload = mapReferences(descriptor.name, entry.payload, swap);
+      if (payload !== entry.payload) await db.outbox.update(entry.seq as number, { payload });
+    }
+  }
+}
+
+/** Server ids of rows this device has deleted but not yet told the server about. */
+async function locallyDeletedIds(db: PortalDatabase, entity: EntityName): Promise<Set<number>> {
+  const ids = new Set<number>();
+  const entries: OutboxEntry[] = await db.outbox.where('entity').equals(entity).toArray();
+  for (const entry of entries) {
+    if (entry.kind !== 'delete' && entry.kind !== 'bulkDelete') continue;
+    for (const row of entry.removedRows ?? []) if (row.serverId !== null) ids.add(row.serverId);
+    const keys = entry.kind === 'delete' ? [entry.localId] : ((entry.payload.localIds as string[] | undefined) ?? []);
+    for (const key of keys) {
+      const mapped = (await db.idMap.get([entity, key]))?.serverId ?? (key.startsWith('s-') ? Number(key.slice(2)) : null);
+      if (mapped !== null) ids.add(mapped);
+    }
+  }
+  return ids;
+}
+
+/**
+ * Merges pulled objects into the mirror. A row with queued changes keeps what the user sees (only
+ * its copy of the server state moves); a row deleted here and not yet on the server stays deleted.
+ */
+export async function mergePulled(db: PortalDatabase, entity: EntityName, objects: readonly ServerObject[]): Promise<void> {
+  const table = db.mirror(entity);
+  const deletedHere = await locallyDeletedIds(db, entity);
+  for (const object of objects) {
+    if (deletedHere.has(object.id)) continue;
+    const row = await table.where('serverId').equals(object.id).first();
+    if (!row) {
+      await table.put(rowFromServer(object));
+    } else if ((await entriesOf(db, row.localId)).length === 0) {
+      await table.put(rowFromServer(object, row.localId));
+    } else {
+      await table.update(row.localId, { serverCopy: object });
+    }
+  }
+}
+
+/** Removes rows the server no longer has, except rows with queued changes (they will tell). */
+export async function removeGone(db: PortalDatabase, entity: EntityName, isGone: (serverId: number) => boolean): Promise<void> {
+  const table = db.mirror(entity);
+  const rows = await table.where('serverId').aboveOrEqual(-Infinity).toArray();
+  for (const row of rows) {
+    if (row.serverId === null || !isGone(row.serverId)) continue;
+    if ((await entriesOf(db, row.localId)).length === 0) await table.delete(row.localId);
+  }
+}

@@ -1,0 +1,186 @@
+import type { KyInstance } from 'ky';
+import { ApiError } from '../api/errors';
+import { ResourceError } from '../api/resource';
+import type { EntityName, OutboxEntry, OutboxError, Payload, PortalDatabase, ServerObject } from '../local/db';
+import { mapReferences } from '../local/entities';
+import { serverIdOf } from '../local/keys';
+import { refreshSyncState } from '../local/outbox';
+import { isRetryable, retryDelay } from './backoff';
+import { applyWriteAnswer, assignServerId } from './mirror';
+import type { SyncedEntity } from './registry';
+
+export interface PushContext {
+  db: PortalDatabase;
+  entities: ReadonlyMap<EntityName, SyncedEntity>;
+  client: KyInstance;
+  now: () => number;
+  random: () => number;
+  onIdAssigned: (event: IdAssigned) => void;
+}
+
+export interface IdAssigned {
+  entity: EntityName;
+  localId: string;
+  serverId: number;
+}
+
+export type PushOutcome =
+  | { kind: 'done' }
+  /** Stopped on a retryable failure; nothing else is worth trying before `retryAt`. */
+  | { kind: 'retryLater'; retryAt: number; error: string }
+  | { kind: 'needsSignIn' };
+
+/** A change that cannot be sent because a row it needs never reached the server. */
+class MissingDependencyError extends Error {}
+const MISSING_DEPENDENCY = 'This change needs another change that was discarded.';
+
+function isServerObject(value: unknown): value is ServerObject {
+  return typeof value === 'object' && value !== null && typeof (value as { id?: unknown }).id === 'number';
+}
+
+function errorOf(error: unknown): OutboxError {
+  if (error instanceof ApiError) return { status: error.status, message: error.message, fieldErrors: error.fieldErrors };
+  return { status: 0, message: error instanceof Error ? error.message : String(error), fieldErrors: {} };
+}
+
+async function requireServerId(ctx: PushContext, entity: EntityName, localId: string): Promise<number> {
+  const serverId = await serverIdOf(ctx.db, entity, localId);
+  if (serverId === null) throw new MissingDependencyError(MISSING_DEPENDENCY);
+  return serverId;
+}
+
+/** The payload as the server wants it: every reference to a local id becomes its server id. */
+async function resolvePayload(ctx: PushContext, entry: OutboxEntry): Promise<Payload> {
+  const lookups: Promise<void>[] = [];
+  const resolved = new Map<string, number>();
+  mapReferences(entry.entity, entry.payload, (target, value) => {
+    if (typeof value === 'string') lookups.push(requireServerId(ctx, target, value).then((id) => void resolved.set(`${target}:${value}`, id)));
+    return value;
+  });
+  await Promise.all(lookups);
+  return mapReferences(entry.entity, entry.payload, (target, value) => (typeof value === 'string' ? resolved.get(`${target}:${value}`) : value));
+}
+
+/** Sends one entry; resolves when the server acted, throws its error otherwise. */
+async function send(ctx: PushContext, entry: OutboxEntry): Promise<void> {
+  const synced = ctx.entities.get(entry.entity);
+  if (!synced) throw new Error(`No resource for ${entry.entity}.`);
+  const { api } = synced;
+  const write = { idempotencyKey: entry.opId, baseVersion: entry.baseVersion };
+  const { db } = ctx;
+  switch (entry.kind) {
+    case 'create': {
+      const answer = await api.create(await resolvePayload(ctx, entry), write, ctx.client);
+      await db.transaction('rw', db.syncTables(), async () => {
+        await db.outbox.delete(entry.seq as number);
+        await assignServerId(db, entry.entity, entry.localId, answer.id);
+        await applyWriteAnswer(db, entry.entity, entry.localId, answer);
+      });
+      ctx.onIdAssigned({ entity: entry.entity, localId: entry.localId, serverId: answer.id });
+      return;
+    }
+    case 'update': {
+      const id = await requireServerId(ctx, entry.entity, entry.localId);
+      const answer = await api.update(id, await resolvePayload(ctx, entry), write, ctx.client);
+      await db.transaction('rw', db.syncTables(), async () => {
+        await db.outbox.delete(entry.seq as number);
+        await applyWriteAnswer(db, entry.entity, entry.localId, answer);
+      });
+      return;
+    }
+    case 'delete': {
+      const id = await requireServerId(ctx, entry.entity, entry.localId);
+      await ignoreNotFound(api.remove(id, write, ctx.client));
+      await db.outbox.delete(entry.seq as number);
+      return;
+    }
+    case 'bulkDelete': {
+      const keys = (entry.payload.localIds as string[] | undefined) ?? [];
+      const ids = await Promise.all(keys.map((key) => requireServerId(ctx, entry.entity, key)));
+      await ignoreNotFound(api.bulkDelete(ids, write, ctx.client));
+      await db.outbox.delete(entry.seq as number);
+      return;
+    }
+  }
+}
+
+/** Deleting what is already gone has the effect the user wanted. */
+async function ignoreNotFound(request: Promise<void>): Promise<void> {
+  try {
+    await request;
+  } catch (error) {
+    if (!(error instanceof ApiError && error.status === 404)) throw error;
+  }
+}
+
+async function settle(ctx: PushContext, entry: OutboxEntry, changes: Partial<OutboxEntry>): Promise<void> {
+  const { db } = ctx;
+  await db.transaction('rw', db.syncTables(), async () => {
+    await db.outbox.update(entry.seq as number, changes);
+    if (changes.status === 'conflict' && changes.conflict?.current && entry.kind === 'update') {
+      await db.mirror(entry.entity).update(entry.localId, { serverCopy: changes.conflict.current });
+    }
+    await refreshSyncState(db, entry.entity, entry.localId);
+  });
+}
+
+/**
+ * Sends the outbox in order. An entry goes once every earlier entry of its row, and of the rows it
+ * depends on, has reached the server; entries behind a failed or conflicting one become 'blocked'
+ * and others go on. `force` (Sync now, back online) ignores backoff delays.
+ */
+export async function pushOutbox(ctx: PushContext, force: boolean): Promise<PushOutcome> {
+  const { db } = ctx;
+  const entries = await db.outbox.orderBy('seq').toArray();
+  const stuck = new Set<string>();
+  const deferred = new Set<string>();
+  let earliestRetry = Infinity;
+  for (const entry of entries) {
+    const needs = [entry.localId, ...entry.dependsOn];
+    if (entry.status === 'failed' || entry.status === 'conflict') {
+      stuck.add(entry.localId);
+      continue;
+    }
+    if (needs.some((key) => stuck.has(key))) {
+      if (entry.status !== 'blocked') await settle(ctx, entry, { status: 'blocked' });
+      stuck.add(entry.localId);
+      continue;
+    }
+    if (needs.some((key) => deferred.has(key))) {
+      deferred.add(entry.localId);
+      continue;
+    }
+    if (!force && entry.nextAttemptAt > ctx.now()) {
+      earliestRetry = Math.min(earliestRetry, entry.nextAttemptAt);
+      deferred.add(entry.localId);
+      continue;
+    }
+    const attempts = entry.attempts + 1;
+    await settle(ctx, entry, { status: 'sending', attempts });
+    try {
+      await send(ctx, { ...entry, attempts });
+    } catch (error) {
+      const lastError = errorOf(error);
+      if (error instanceof MissingDependencyError) {
+        await settle(ctx, entry, { status: 'failed', lastError });
+        stuck.add(entry.localId);
+      } else if (lastError.status === 401) {
+        await settle(ctx, entry, { status: 'pending', lastError });
+        return { kind: 'needsSignIn' };
+      } else if (isRetryable(lastError.status)) {
+        const retryAfter = error instanceof ResourceError ? error.retryAfterMs : null;
+        const retryAt = ctx.now() + retryDelay(attempts, ctx.random, retryAfter);
+        await settle(ctx, entry, { status: 'pending', lastError, nextAttemptAt: retryAt });
+        return { kind: 'retryLater', retryAt, error: lastError.message };
+      } else if (lastError.status === 409 || lastError.status === 412) {
+        const body = error instanceof ApiError ? error.body : undefined;
+        await settle(ctx, entry, { status: 'conflict', lastError, conflict: { current: isServerObject(body) ? body : null } });
+        stuck.add(entry.localId);
+      } else {
+        await settle(ctx, entry, { status: 'failed', lastError });
+        stuck.add(entry.localId);
+      }
+    }
+  }
+  return Number.isFinite(earliestRetry) ? { kind: 'retryLater', retryAt: earliestRetry, error: '' } : { kind: 'done' };
+}

@@ -1,0 +1,12 @@
+import { categoriesApi } from '../api/categories';
+import type { Resource } from '../api/resource';
+import type { EntityName, ServerObject } from '../local/db';
+
+/** A mirrored entity joined with its REST resource. */
+export interface SyncedEntity {
+  name: EntityName;
+  api: Resource<ServerObject>;
+}
+
+/** Pulled in this order (referenced entities first). Questions, quizzes, polls and choices join here. */
+export const syncedEntities: readonly SyncedEntity[] = [{ name: 'categories', api: categoriesApi }];

@@ -12,6 +12,7 @@ afterEach(async () => {
 });
 
 it('writes booleans and reads them back the same on either dialect, with counts as numbers', async () => {
+  expect(server.dialect).toBe(process.env.TEST_DATABASE_URL ? 'postgres' : 'sqlite');
   const { clientId } = await createTenant(server, { pollEnabled: true, socialAuth: false });
   const row = await server.db.selectFrom('clients').select(['poll_enabled', 'social_auth_feature']).where('id', '=', clientId).executeTakeFirstOrThrow();
   expect([toBool(row.poll_enabled), toBool(row.social_auth_feature)]).toEqual([true, false]);

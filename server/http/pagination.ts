@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { sql, type SelectQueryBuilder } from 'kysely';
+import { MAX_PAGE_SIZE, PAGE_SIZE, type Page } from '../../src/lib/contract/page';
 import { HttpError } from './errors';
 import { toCount } from '../db/rows';
 
@@ -7,15 +8,7 @@ import { toCount } from '../db/rows';
 // with absolute next/previous URLs that keep the other query parameters. `?page_size=` (up to 1000)
 // lets the portal's sync pull a whole table in few requests.
 
-export const PAGE_SIZE = 10;
-export const MAX_PAGE_SIZE = 1000;
-
-export interface Page<T> {
-  count: number;
-  next: string | null;
-  previous: string | null;
-  results: T[];
-}
+export { MAX_PAGE_SIZE, PAGE_SIZE, type Page };
 
 const invalidPage = () => new HttpError(404, { detail: 'Invalid page.' });
 

@@ -24,29 +24,58 @@ export const invalidToken = () => new HttpError(401, { detail: 'Invalid token.' 
 export const fieldErrors = (errors: Record<string, string[]>) => new HttpError(400, errors);
 export const badRequest = (detail: string) => new HttpError(400, { detail });
 
-/** Maps zod issues to DRF field errors: the first path segment names the field, else non_field_errors. */
-export function zodFieldErrors(error: z.ZodError): Record<string, string[]> {
+/**
+ * Maps zod issues to DRF field errors: the first path segment names the field, else non_field_errors.
+ * Give the parsed input so missing, null and wrong-typed values get DRF's own messages.
+ */
+export function zodFieldErrors(error: z.ZodError, input?: unknown): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
   for (const issue of error.issues) {
     const field = issue.path.length > 0 ? String(issue.path[0]) : 'non_field_errors';
-    const message = drfMessage(issue);
+    const message = drfMessage(issue, input);
     const list = (errors[field] ??= []);
     if (!list.includes(message)) list.push(message);
   }
   return errors;
 }
 
-function drfMessage(issue: z.core.$ZodIssue): string {
-  if (issue.code === 'invalid_type' && (issue.input === undefined || issue.input === null)) {
-    return issue.input === null ? 'This field may not be null.' : 'This field is required.';
+function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
+  let value = input;
+  for (const key of path) {
+    if (value === null || typeof value !== 'object') return undefined;
+    value = (value as Record<PropertyKey, unknown>)[key];
   }
-  return issue.message;
+  return value;
+}
+
+/** DRF's wording for type errors (zod 4 does not keep the input on issues, so it is looked up). */
+function drfMessage(issue: z.core.$ZodIssue, input: unknown): string {
+  if (issue.code !== 'invalid_type') return issue.message;
+  const value = input === undefined ? (/received undefined$/.test(issue.message) ? undefined : '') : valueAt(input, issue.path);
+  if (value === undefined) return 'This field is required.';
+  if (value === null || /received null$/.test(issue.message)) return 'This field may not be null.';
+  switch (issue.expected) {
+    case 'string':
+      return 'Not a valid string.';
+    case 'number':
+    case 'int':
+    case 'bigint':
+      return 'A valid number is required.';
+    case 'boolean':
+      return 'Must be a valid boolean.';
+    case 'array':
+      return `Expected a list of items but got type "${Array.isArray(value) ? 'list' : typeof value}".`;
+    case 'object':
+      return `Invalid data. Expected a dictionary, but got ${Array.isArray(value) ? 'list' : typeof value}.`;
+    default:
+      return issue.message;
+  }
 }
 
 /** Validates a body (or query) with a shared contract schema; failures answer 400 with field errors. */
 export function parseBody<T extends z.ZodType>(schema: T, input: unknown): z.infer<T> {
   const result = schema.safeParse(input ?? {});
-  if (!result.success) throw fieldErrors(zodFieldErrors(result.error));
+  if (!result.success) throw fieldErrors(zodFieldErrors(result.error, input ?? {}));
   return result.data;
 }
 

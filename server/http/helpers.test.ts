@@ -121,8 +121,14 @@ describe('ETag and If-Match', () => {
     const created = await addCategory('Draft');
     expect(created.headers.etag).toBe('W/"1"');
     const url = `/probe/categories/${created.json().id}/`;
+    // One operation id for the edit: a 412 must not be replayed once the conflict is resolved.
     const patch = (name: string, ifMatch?: string) =>
-      server.app.inject({ method: 'PATCH', url, payload: { name }, headers: { ...tenant.headers, ...(ifMatch ? { 'if-match': ifMatch } : {}) } });
+      server.app.inject({
+        method: 'PATCH',
+        url,
+        payload: { name },
+        headers: { ...tenant.headers, ...(ifMatch ? { 'if-match': ifMatch } : {}), ...(name === 'Mine' ? { 'idempotency-key': 'edit-mine' } : {}) },
+      });
     const updated = await patch('Final', 'W/"1"');
     expect(updated.statusCode).toBe(200);
     expect(updated.headers.etag).toBe('W/"2"');
@@ -130,10 +136,13 @@ describe('ETag and If-Match', () => {
     expect(stale.statusCode).toBe(412);
     expect(stale.json()).toMatchObject({ name: 'Final' });
     expect(stale.headers.etag).toBe('W/"2"');
+    const retried = await patch('Mine', 'W/"2"');
+    expect(retried.statusCode).toBe(200);
+    expect(retried.json().name).toBe('Mine');
     expect((await patch('Anyway')).statusCode).toBe(200);
     expect((await patch('Star', '*')).statusCode).toBe(200);
     const stored = await server.app.inject({ url, headers: tenant.headers });
-    expect(stored.headers.etag).toBe('W/"4"');
+    expect(stored.headers.etag).toBe('W/"5"');
   });
 });
 

@@ -9,12 +9,17 @@ import { HttpError } from './errors';
 // `Idempotency-Key` on POST/PATCH/PUT/DELETE: the first request with a key claims it (a row with no
 // status yet, unique per user and key); when it answers, its status and body are stored. A repeat with
 // the same key replays that answer with no second effect; a repeat while the first still runs gets 409.
-// Server errors (5xx) release the key so the portal's retry really retries.
+// Server errors (5xx), conflicts (409, 412) and 429 release the key so the portal's retry really retries.
 // The claim is not in the write's transaction: a crash between the write and the store would let one
 // retry repeat the write. The window is one response; the claim makes concurrent duplicates impossible.
 
 const WRITE_METHODS = new Set(['POST', 'PATCH', 'PUT', 'DELETE']);
 const MAX_KEY_LENGTH = 255;
+/**
+ * Answers that depend on the moment, not on the request: the claim is released so the same operation can
+ * be sent again (after a conflict is resolved with "keep mine", or after a pause).
+ */
+const RETRYABLE = new Set([409, 412, 429]);
 /** A claim with no answer after this long belongs to a request that died. */
 const ABANDONED_CLAIM_MS = 60_000;
 /** Stored answers are kept this long; older keys are forgotten (the portal retries within hours, not days). */
@@ -93,7 +98,7 @@ export function idempotencyHooks(deps: { db: Kysely<Database>; clock: Clock }) {
     const id = request.idempotencyKeyId;
     if (id === null || id === undefined) return payload;
     request.idempotencyKeyId = null;
-    if (reply.statusCode >= 500 || reply.statusCode === 429) {
+    if (reply.statusCode >= 500 || RETRYABLE.has(reply.statusCode)) {
       await db.deleteFrom('idempotency_keys').where('id', '=', id).execute();
       return payload;
     }

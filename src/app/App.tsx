@@ -4,12 +4,12 @@ import { useState } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { SessionProvider } from '../session/SessionProvider';
 import { routes } from './routes';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 export function App() {
   const [router] = useState(() => createBrowserRouter(routes));
   return (
-    <MantineProvider theme={theme} defaultColorScheme="auto">
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto">
       <Notifications />
       <SessionProvider>
         <RouterProvider router={router} />

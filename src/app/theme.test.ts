@@ -1,19 +1,38 @@
 import { DEFAULT_THEME } from '@mantine/core';
 import { contrastRatio } from '../lib/color-contrast';
-import { PRIMARY_SHADE, theme } from './theme';
+import { cssVariablesResolver, PRIMARY_SHADE, READABLE_TEXT_SHADES, theme } from './theme';
 
 const AA = 4.5;
+const WHITE = '#ffffff';
+const DARK_BODY = DEFAULT_THEME.colors.dark[7] ?? '';
 const primary = DEFAULT_THEME.colors[theme.primaryColor ?? 'blue'];
+
+function colour(shade: string): string {
+  const [name = '', index = '0'] = shade.split('.');
+  return DEFAULT_THEME.colors[name]?.[Number(index)] ?? '';
+}
 
 describe('theme colours', () => {
   it('gives white text on filled buttons AA contrast in both schemes', () => {
     expect(theme.primaryShade).toEqual({ light: PRIMARY_SHADE, dark: PRIMARY_SHADE });
-    expect(contrastRatio('#ffffff', primary?.[PRIMARY_SHADE] ?? '')).toBeGreaterThanOrEqual(AA);
+    expect(contrastRatio(WHITE, primary?.[PRIMARY_SHADE] ?? '')).toBeGreaterThanOrEqual(AA);
   });
 
   it('gives links AA contrast on white and on the dark body', () => {
-    expect(contrastRatio(primary?.[PRIMARY_SHADE] ?? '', '#ffffff')).toBeGreaterThanOrEqual(AA);
+    expect(contrastRatio(primary?.[PRIMARY_SHADE] ?? '', WHITE)).toBeGreaterThanOrEqual(AA);
     // Mantine colours dark-scheme links with shade 4 of the primary colour on dark[7].
-    expect(contrastRatio(primary?.[4] ?? '', DEFAULT_THEME.colors.dark[7] ?? '')).toBeGreaterThanOrEqual(AA);
+    expect(contrastRatio(primary?.[4] ?? '', DARK_BODY)).toBeGreaterThanOrEqual(AA);
+  });
+
+  it('gives error and dimmed text AA contrast in both schemes', () => {
+    for (const shade of Object.values(READABLE_TEXT_SHADES.light)) {
+      expect(contrastRatio(colour(shade), WHITE), shade).toBeGreaterThanOrEqual(AA);
+    }
+    for (const shade of Object.values(READABLE_TEXT_SHADES.dark)) {
+      expect(contrastRatio(colour(shade), DARK_BODY), shade).toBeGreaterThanOrEqual(AA);
+    }
+    const resolved = cssVariablesResolver(DEFAULT_THEME);
+    expect(resolved.light['--mantine-color-error']).toBe('var(--mantine-color-red-9)');
+    expect(resolved.dark['--mantine-color-dimmed']).toBe('var(--mantine-color-dark-1)');
   });
 });

@@ -11,11 +11,11 @@ export function HelpPanel() {
       <Text fw={600}>Working order</Text>
       <List type="ordered" spacing="xs">
         <List.Item>
-          Register categories on <Anchor component={Link} to="/add-category">Question Categories</Anchor>.
+          Register categories on <Anchor component={Link} underline="always" to="/add-category">Question Categories</Anchor>.
         </List.Item>
         <List.Item>
           Add questions that belong to those categories on{' '}
-          <Anchor component={Link} to="/add-question">Add new Question</Anchor>.
+          <Anchor component={Link} underline="always" to="/add-question">Add new Question</Anchor>.
         </List.Item>
         <List.Item>Create a quiz by filling the form and ticking the questions to include.</List.Item>
       </List>

@@ -18,8 +18,9 @@ export default defineConfig({
       manifest: false,
       injectManifest: {
         rollupFormat: 'iife',
-        // png and webmanifest are listed by the plugin itself; listing them here would precache them twice.
-        globPatterns: ['**/*.{js,css,html,svg,woff2}'],
+        // The manifest is a static file in public/ (manifest: false), so the plugin does not list
+        // it or its icons itself: they are precached here, once, to stay installable offline.
+        globPatterns: ['**/*.{js,css,html,svg,woff2,png,webmanifest}'],
       },
       devOptions: { enabled: false },
     }),

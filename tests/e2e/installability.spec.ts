@@ -1,0 +1,62 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { chromiumLaunchOptions } from './support/browser';
+
+// Installability is only reported in a persistent (non-incognito) profile, through CDP.
+let profile: string;
+let context: BrowserContext;
+let page: Page;
+
+test.beforeEach(async ({ baseURL }) => {
+  profile = await mkdtemp(path.join(os.tmpdir(), 'portal-profile-'));
+  context = await chromium.launchPersistentContext(profile, { ...chromiumLaunchOptions(), baseURL });
+  page = context.pages()[0] ?? (await context.newPage());
+});
+
+test.afterEach(async () => {
+  await context.close();
+  await rm(profile, { recursive: true, force: true });
+});
+
+/** Registers the built worker (idempotent if the app already did) and waits until it controls the page. */
+async function controlledByServiceWorker(): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.register('/sw.js');
+    await navigator.serviceWorker.ready;
+  });
+  await page.waitForFunction(() => navigator.serviceWorker.controller?.state === 'activated');
+}
+
+test('Chromium reports no installability errors and reads the manifest', async () => {
+  await page.goto('/');
+  await controlledByServiceWorker();
+  const cdp = await context.newCDPSession(page);
+  await expect.poll(async () => (await cdp.send('Page.getInstallabilityErrors')).installabilityErrors, { timeout: 15_000 }).toEqual([]);
+  const { errors, data } = await cdp.send('Page.getAppManifest');
+  expect(errors).toEqual([]);
+  expect(JSON.parse(data ?? '{}')).toMatchObject({ name: 'Quiz Portal', start_url: '/dashboard', display: 'standalone', theme_color: '#1864ab' });
+  await expect(page.locator('meta[name="theme-color"]')).toHaveAttribute('content', '#1864ab');
+});
+
+test('offline, every route opens from the service worker; API answers are never cached', async () => {
+  await page.goto('/');
+  await controlledByServiceWorker();
+  await context.setOffline(true);
+  for (const route of ['/dashboard', '/add-category/local-1234/update', '/password/reset/some-token']) {
+    const response = await page.goto(route);
+    expect(response?.status(), route).toBe(200);
+    expect(response?.fromServiceWorker(), route).toBe(true);
+    await expect(page.locator('#root')).not.toBeEmpty();
+  }
+  const apiOffline = await page.evaluate(() => fetch('/api/health').then(() => 'answered', () => 'failed'));
+  expect(apiOffline).toBe('failed');
+  const cached = await page.evaluate(async () => {
+    const urls: string[] = [];
+    for (const name of await caches.keys()) for (const request of await (await caches.open(name)).keys()) urls.push(new URL(request.url).pathname);
+    return urls;
+  });
+  expect(cached).toContain('/index.html');
+  expect(cached.filter((url) => url.startsWith('/api/'))).toEqual([]);
+});

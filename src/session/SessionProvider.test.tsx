@@ -1,5 +1,6 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { requestJson } from '../api/client';
 import { SessionProvider } from './SessionProvider';
 import { useSession } from './session-context';
 import { demoUser, jsonResponse, mockFetch, requestsTo } from './test-fetch';
@@ -133,5 +134,21 @@ describe('SessionProvider', () => {
     expect(localStorage.getItem('portal.user')).toBeNull();
     await waitFor(() => expect(requestsTo(sent, '/api/v1/accounts/logout/')).toHaveLength(1));
     expect(requestsTo(sent, '/api/v1/accounts/logout/')[0]?.headers.get('Authorization')).toBe('Token fresh');
+  });
+
+  it('ends the session when any later call is answered 401', async () => {
+    localStorage.setItem('token', 'abc');
+    mockFetch((request) =>
+      new URL(request.url).pathname === '/api/v1/accounts/user/'
+        ? jsonResponse(demoUser)
+        : jsonResponse({ detail: 'Invalid token.' }, 401),
+    );
+    renderSession();
+    expect(await screen.findByText('state: user admin')).toBeInTheDocument();
+    await act(async () => {
+      await expect(requestJson('api/v1/category/')).rejects.toMatchObject({ status: 401 });
+    });
+    expect(screen.getByText('state: logged out')).toBeInTheDocument();
+    expect(localStorage.getItem('token')).toBeNull();
   });
 });

@@ -8,7 +8,7 @@ export function BusinessLogo({ client }: { client: ClientDetails }) {
   return (
     <Anchor component={Link} to="/" underline="never" display="flex" mih={44} style={{ alignItems: 'center' }}>
       {client.business_logo_url ? (
-        <Image src={client.business_logo_url} alt={client.name} w={90} h="auto" fit="contain" />
+        <Image src={client.business_logo_url} alt={client.name} width={90} style={{ width: 90, height: 'auto' }} fit="contain" />
       ) : (
         <Text fw={700} size="lg" c="var(--mantine-color-text)">
           {APP_NAME}

@@ -5,7 +5,7 @@ const LOGIN_CALL = '/api/v1/accounts/login/';
 
 async function fillLogin(page: Page, credentials: { email: string; password: string }) {
   await page.getByLabel('Email').fill(credentials.email);
-  await page.getByLabel('Password').fill(credentials.password);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(credentials.password);
 }
 
 test('logging in lands on the dashboard and keeps the token', async ({ page }) => {
@@ -27,7 +27,7 @@ test('wrong credentials show a dismissible alert and clear the password', async 
 
   const alert = page.getByRole('alert');
   await expect(alert).toHaveText('Email or Password are incorrect');
-  await expect(page.getByLabel('Password')).toHaveValue('');
+  await expect(page.getByRole('textbox', { name: 'Password', exact: true })).toHaveValue('');
   await expect(page.getByLabel('Email')).toHaveValue(tenant.email);
   await expect(page).toHaveURL(/\/login$/);
 
@@ -50,7 +50,7 @@ test('empty fields send no request', async ({ page }) => {
   await expect(page.getByText('Password is required')).toBeVisible();
 
   await page.getByLabel('Email').fill('');
-  await page.getByLabel('Password').fill(DEMO_ADMIN.password);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(DEMO_ADMIN.password);
   await page.getByRole('button', { name: 'Login' }).click();
   await expect(page.getByText('Email is required')).toBeVisible();
   expect(loginCalls).toEqual([]);

@@ -37,7 +37,7 @@ test('a password is reset through the mailed link and the new one signs in', asy
   await expect(page.getByRole('heading', { name: 'Login' })).toBeVisible();
 
   await page.getByLabel('Email').fill(tenant.email);
-  await page.getByLabel('Password').fill('fresh-password-2026');
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill('fresh-password-2026');
   await page.getByRole('button', { name: 'Login' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
 });

@@ -12,7 +12,8 @@ export { MAX_PAGE_SIZE, PAGE_SIZE, type Page };
 
 const invalidPage = () => new HttpError(404, { detail: 'Invalid page.' });
 
-function queryParam(request: FastifyRequest, name: string): string | undefined {
+/** One query parameter as text (the last one when repeated), or undefined. */
+export function queryParam(request: FastifyRequest, name: string): string | undefined {
   const value = (request.query as Record<string, unknown> | undefined)?.[name];
   if (Array.isArray(value)) return value.length ? String(value[value.length - 1]) : undefined;
   return value === undefined || value === null ? undefined : String(value);

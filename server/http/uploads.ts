@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, stat, writeFile } from 'node:fs/promises';
+import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
@@ -20,10 +20,19 @@ const IMAGE_TYPES: Record<string, string> = {
   'image/avif': 'avif',
   'image/bmp': 'bmp',
 };
-const CONTENT_TYPES: Record<string, string> = Object.fromEntries(Object.entries(IMAGE_TYPES).map(([mime, ext]) => [ext, mime]));
+/** Videos, accepted only where a field allows them (a quiz's image may be a video, spec §3). */
+const VIDEO_TYPES: Record<string, string> = {
+  'video/mp4': 'mp4',
+  'video/webm': 'webm',
+};
+const CONTENT_TYPES: Record<string, string> = Object.fromEntries(
+  Object.entries({ ...IMAGE_TYPES, ...VIDEO_TYPES }).map(([mime, ext]) => [ext, mime]),
+);
 
 export const INVALID_IMAGE_MESSAGE =
   'Upload a valid image. The file you uploaded was either not an image or a corrupted image.';
+export const INVALID_IMAGE_OR_VIDEO_MESSAGE =
+  'Upload a valid image or video (MP4 or WebM). The file you uploaded was neither, or it is corrupted.';
 
 export interface UploadedFile {
   field: string;
@@ -85,8 +94,27 @@ export async function requireImage(file: UploadedFile): Promise<string> {
   return extension;
 }
 
+/** Checks an uploaded file is an image or an MP4/WebM video (400 on the file's field otherwise); returns its extension. */
+export async function requireImageOrVideo(file: UploadedFile): Promise<string> {
+  const image = await imageExtension(file.data);
+  if (image) return image;
+  const type = file.data.length > 0 ? await fileTypeFromBuffer(file.data) : undefined;
+  const video = type ? VIDEO_TYPES[type.mime] : undefined;
+  if (!video) throw fieldErrors({ [file.field]: [INVALID_IMAGE_OR_VIDEO_MESSAGE] });
+  return video;
+}
+
 export class UploadStore {
   constructor(readonly directory: string) {}
+
+  /** Validates and stores an image or an MP4/WebM video (a quiz's image field); returns the stored name. */
+  async saveImageOrVideo(file: UploadedFile): Promise<string> {
+    const extension = await requireImageOrVideo(file);
+    const name = `${randomBytes(16).toString('hex')}.${extension}`;
+    await mkdir(this.directory, { recursive: true });
+    await writeFile(path.join(this.directory, name), file.data, { flag: 'wx' });
+    return name;
+  }
 
   /** Validates and stores an image; returns the stored name (what the database keeps). */
   async saveImage(file: UploadedFile): Promise<string> {
@@ -97,9 +125,15 @@ export class UploadStore {
     return name;
   }
 
+  /** Removes a stored image, e.g. when the transaction that was to reference it failed. */
+  async remove(name: string): Promise<void> {
+    const file = this.pathOf(name);
+    if (file) await rm(file, { force: true });
+  }
+
   /** The path of a stored name, or null when the name is not one this store could have made. */
   pathOf(name: string): string | null {
-    return /^[a-f0-9]{32}\.[a-z]{3,4}$/.test(name) ? path.join(this.directory, name) : null;
+    return /^[a-f0-9]{32}\.[a-z0-9]{3,4}$/.test(name) ? path.join(this.directory, name) : null;
   }
 }
 

@@ -1,9 +1,14 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ServerContext } from '../context';
 import { accountRoutes } from './accounts';
+import { attemptRoutes } from './attempts';
+import { clientProfileRoutes } from './client-profile';
+import { pollChoiceRoutes } from './poll-choices';
+import { pollRoutes } from './polls';
+import { viewerRoutes } from './viewers';
 
 /**
  * Every resource of spec §7, one plugin per file. A new resource adds its plugin here; each plugin
  * calls protect(app, ctx) first (see http/protect.ts) and registers its full paths (/api/v1/...).
  */
-export const resourceRoutes: FastifyPluginAsync<ServerContext>[] = [accountRoutes];
+export const resourceRoutes: FastifyPluginAsync<ServerContext>[] = [accountRoutes, pollRoutes, pollChoiceRoutes, attemptRoutes, viewerRoutes, clientProfileRoutes];

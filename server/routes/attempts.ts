@@ -1,0 +1,123 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { sql, type Kysely } from 'kysely';
+import { PARTICIPANTS_CSV_HEADER, bulkDeleteAttemptsPayload, type Attempt } from '../../src/lib/contract/attempt';
+import type { ServerContext } from '../context';
+import type { Database } from '../db/schema';
+import { sendCsv, inBatches } from '../http/csv';
+import { fieldErrors, parseBody } from '../http/errors';
+import { checkIfMatch } from '../http/etag';
+import { paginate, queryParam } from '../http/pagination';
+import { protect } from '../http/protect';
+import { withSearch } from '../http/search';
+import { clientIdOf, found, ownedBy, parseId } from '../http/tenant';
+
+// Spec §7 Attempts: the Quiz Report list, bulk and single delete, and the participants CSV export.
+// rank is not stored: it is the place of the score within its quiz (higher score first, ties broken by
+// shorter time), computed by a window function over every attempt of the quiz, whatever the filters.
+
+const SEARCH_FIELDS = ['viewers.username', 'viewers.first_name', 'viewers.last_name', 'quizzes.name'];
+const INVALID_CHOICE = 'Select a valid choice. That choice is not one of the available choices.';
+
+/** `?quiz=<id>`: undefined when absent; 400 when it is not an id (django-filter's wording). */
+export function quizFilterOf(request: FastifyRequest): number | undefined {
+  const raw = queryParam(request, 'quiz');
+  if (raw === undefined || raw === '') return undefined;
+  if (!/^[0-9]{1,15}$/.test(raw)) throw fieldErrors({ quiz: [INVALID_CHOICE] });
+  return Number(raw);
+}
+
+/**
+ * The caller's attempts with viewer, quiz and computed rank, filtered by `?quiz=` and `?search=`.
+ * The ranking CTE is limited to the filtered quiz when there is one (ranks are per quiz, so this is exact).
+ */
+function rankedAttempts(db: Kysely<Database>, request: FastifyRequest, clientId: number) {
+  const quizId = quizFilterOf(request);
+  let query = db
+    .with('ranked', (qb) => {
+      const ranks = qb
+        .selectFrom('attempts')
+        .select(['id', sql<number>`rank() over (partition by quiz_id order by score desc, time_taken asc)`.as('place')])
+        .where('client_id', '=', clientId);
+      return quizId === undefined ? ranks : ranks.where('quiz_id', '=', quizId);
+    })
+    .selectFrom('attempts')
+    .innerJoin('ranked', 'ranked.id', 'attempts.id')
+    .innerJoin('viewers', 'viewers.id', 'attempts.viewer_id')
+    .innerJoin('quizzes', 'quizzes.id', 'attempts.quiz_id')
+    .select([
+      'attempts.id', 'attempts.score', 'attempts.time_taken', 'attempts.status', 'attempts.start_date_time', 'attempts.quiz_id',
+      'ranked.place', 'viewers.username', 'viewers.first_name', 'viewers.last_name', 'viewers.email', 'viewers.mobile',
+      'quizzes.name as quiz_name', 'quizzes.status as quiz_status',
+    ])
+    .$call(ownedBy('attempts', clientId))
+    .$call(withSearch(request, SEARCH_FIELDS));
+  if (quizId !== undefined) query = query.where('attempts.quiz_id', '=', quizId);
+  return query;
+}
+
+type RankedRow = Awaited<ReturnType<ReturnType<typeof rankedAttempts>['execute']>>[number];
+
+function toAttempt(row: RankedRow): Attempt {
+  return {
+    id: row.id,
+    viewer: row.username,
+    viewer_detail: { username: row.username, first_name: row.first_name, last_name: row.last_name, email: row.email },
+    quiz: { id: row.quiz_id, name: row.quiz_name, status: row.quiz_status },
+    score: Number(row.score),
+    time_taken: Math.round(Number(row.time_taken)),
+    rank: Number(row.place),
+    status: row.status,
+    start_date_time: row.start_date_time,
+  };
+}
+
+function participantCells(row: RankedRow): readonly unknown[] {
+  const name = `${row.first_name} ${row.last_name}`.trim() || row.username;
+  const attempt = toAttempt(row);
+  return [name, row.email, row.mobile, row.quiz_name, attempt.score, attempt.time_taken, attempt.rank, row.status, row.start_date_time];
+}
+
+export const attemptRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) => {
+  const { db } = ctx;
+  protect(app, ctx);
+
+  app.get('/api/v1/attempts/', async (request) => {
+    const query = rankedAttempts(db, request, clientIdOf(request))
+      .orderBy('attempts.start_date_time', 'desc')
+      .orderBy('attempts.id', 'desc');
+    return paginate(request, query, toAttempt);
+  });
+
+  app.delete<{ Params: { id: string } }>('/api/v1/attempts/:id/', async (request, reply) => {
+    const clientId = clientIdOf(request);
+    const current = found(
+      await db.selectFrom('attempts').select(['id', 'version']).$call(ownedBy('attempts', clientId)).where('id', '=', parseId(request.params.id)).executeTakeFirst(),
+    );
+    checkIfMatch(request, current.version, { id: current.id });
+    await db.deleteFrom('attempts').where('id', '=', current.id).where('client_id', '=', clientId).execute();
+    return reply.code(204).send();
+  });
+
+  app.post('/api/v1/bulk-delete-attempts/', async (request, reply) => {
+    const clientId = clientIdOf(request);
+    const ids = [...new Set(parseBody(bulkDeleteAttemptsPayload, request.body).attempts)];
+    await db.transaction().execute(async (trx) => {
+      const owned = await trx.selectFrom('attempts').select('id').where('client_id', '=', clientId).where('id', 'in', ids).execute();
+      const ownedIds = new Set(owned.map((row) => row.id));
+      const unknown = ids.find((id) => !ownedIds.has(id));
+      // All or nothing: one id that is not the caller's deletes none.
+      if (unknown !== undefined) throw fieldErrors({ attempts: [`Invalid pk "${unknown}" - object does not exist.`] });
+      await trx.deleteFrom('attempts').where('client_id', '=', clientId).where('id', 'in', ids).execute();
+    });
+    return reply.code(204).send();
+  });
+
+  app.get('/api/v1/export-quiz-participants/', async (request, reply) => {
+    const query = rankedAttempts(db, request, clientIdOf(request));
+    const rows = inBatches((afterId, limit) => query.where('attempts.id', '>', afterId).orderBy('attempts.id').limit(limit).execute());
+    async function* cells() {
+      for await (const row of rows) yield participantCells(row);
+    }
+    return sendCsv(reply, 'report.csv', PARTICIPANTS_CSV_HEADER, cells());
+  });
+};

@@ -1,0 +1,37 @@
+import { z } from 'zod';
+
+// Question categories (spec §3 Category, §7 Category). Shared by the portal's forms and API client and by
+// the server's validation.
+//
+// GET /api/v1/category/ lists the caller's categories by name (case-insensitive, then id), so the table
+// reads alphabetically; with `?updated_after=` the rows come oldest change first (for sync) with `deleted`.
+// DELETE of a category still used by questions answers 400 {"detail": CATEGORY_IN_USE_MESSAGE(n)} and
+// deletes nothing: removing questions (and with them places in quizzes) is left to an explicit choice.
+
+export const CATEGORY_NAME_MAX_LENGTH = 100;
+export const CATEGORY_NAME_TAKEN_MESSAGE = 'category with this name already exists.';
+
+export function categoryInUseMessage(questionCount: number): string {
+  const questions = questionCount === 1 ? '1 question uses' : `${questionCount} questions use`;
+  return `This category cannot be deleted: ${questions} it. Move or delete those questions first.`;
+}
+
+/** POST and PATCH body: the name, trimmed, not blank, at most 100 characters (unique per client, checked by the server). */
+export const categoryPayload = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(1, 'This field may not be blank.')
+    .max(CATEGORY_NAME_MAX_LENGTH, `Ensure this field has no more than ${CATEGORY_NAME_MAX_LENGTH} characters.`),
+});
+export type CategoryPayload = z.infer<typeof categoryPayload>;
+
+export const category = z.object({
+  id: z.number(),
+  name: z.string(),
+  client: z.number(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  version: z.number(),
+});
+export type Category = z.infer<typeof category>;

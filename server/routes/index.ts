@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ServerContext } from '../context';
 import { accountRoutes } from './accounts';
 import { categoryRoutes } from './categories';
+import { questionRoutes } from './questions';
 import { attemptRoutes } from './attempts';
 import { clientProfileRoutes } from './client-profile';
 import { pollChoiceRoutes } from './poll-choices';
@@ -12,4 +13,4 @@ import { viewerRoutes } from './viewers';
  * Every resource of spec §7, one plugin per file. A new resource adds its plugin here; each plugin
  * calls protect(app, ctx) first (see http/protect.ts) and registers its full paths (/api/v1/...).
  */
-export const resourceRoutes: FastifyPluginAsync<ServerContext>[] = [accountRoutes, categoryRoutes, pollRoutes, pollChoiceRoutes, attemptRoutes, viewerRoutes, clientProfileRoutes];
+export const resourceRoutes: FastifyPluginAsync<ServerContext>[] = [accountRoutes, categoryRoutes, questionRoutes, pollRoutes, pollChoiceRoutes, attemptRoutes, viewerRoutes, clientProfileRoutes];

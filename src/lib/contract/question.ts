@@ -1,0 +1,133 @@
+import { z } from 'zod';
+import { OPTION_LETTERS, decodeOptions, encodeOptions, isOptionLetter, type OptionLetter } from '../options-codec';
+import { pageOf } from './page';
+
+// Questions (spec §3 Question, §7 Question). Shared by the portal's forms and API client and by the server.
+//
+// Responses, decided here once:
+// - `options` is the stored text 'A: text, B: text, C: text, D: text' in lists (GET /api/v1/questions/),
+//   and the list of 'A: text' strings in single-object answers (GET /api/v1/questions/{id}/, POST, PATCH,
+//   and the current object of a 412), per spec §7 "options parsed into a list".
+// - `option_map` {a, b, c, d} is in every answer: the portal should read options from it and never parse.
+// - `image` is the absolute URL of the sponsor image, or null.
+// - `category_detail` is [{id, name}] (a list, as spec §3 says); the name is the one at the time of the
+//   answer, so the portal shows names from its categories mirror rather than from a stored question.
+//
+// Writes (multipart or JSON; the portal sends multipart when a file is attached):
+// - POST: description, options, category, correct_option required; hint optional; image optional file;
+//   `client` is ignored (the caller's client is used).
+// - PATCH: any of those. image: a file replaces it; an empty string or `image_clear=true` removes it;
+//   any other string (the current URL, sent back by a form) leaves it unchanged.
+// - POST /api/v1/bulk-delete-questions/ {questions: [ids]}: all or nothing. An unknown id or one of another
+//   client answers 400 {"questions": ['Invalid pk "7" - object does not exist.']} and deletes nothing;
+//   success answers 200 {"deleted": [ids]}.
+
+const blankMessage = 'This field may not be blank.';
+
+/** A primary key from JSON (number) or a form (digit string), with DRF's messages. */
+export const primaryKey = z.unknown().transform((value, ctx): number => {
+  if (value === undefined) ctx.addIssue({ code: 'custom', message: 'This field is required.' });
+  else if (value === null) ctx.addIssue({ code: 'custom', message: 'This field may not be null.' });
+  else {
+    const text = typeof value === 'number' || typeof value === 'string' ? String(value).trim() : '';
+    const id = Number(text);
+    if (/^[0-9]{1,15}$/.test(text) && id >= 1) return id;
+    const received = typeof value === 'number' ? 'int' : typeof value === 'string' ? 'str' : typeof value;
+    ctx.addIssue({ code: 'custom', message: `Incorrect type. Expected pk value, received ${received}.` });
+  }
+  return z.NEVER;
+});
+
+export const invalidPkMessage = (id: number | string) => `Invalid pk "${id}" - object does not exist.`;
+
+export const OPTIONS_FORMAT_MESSAGE = 'Give all four options, as "A: text, B: text, C: text, D: text".';
+
+/** The joined options text: all four letters with text; answers the normalised text. */
+export const optionsText = z
+  .string()
+  .transform((text, ctx) => {
+    const entries = decodeOptions(text);
+    const given = new Set(entries.filter((entry) => entry.text !== '').map((entry) => entry.letter));
+    const missing = OPTION_LETTERS.filter((letter) => !given.has(letter));
+    if (missing.length > 0) {
+      ctx.addIssue({ code: 'custom', message: `${OPTIONS_FORMAT_MESSAGE} Missing: ${missing.join(', ')}.` });
+      return z.NEVER;
+    }
+    return encodeOptions(entries);
+  });
+
+/** The correct option's letter, upper-cased (spec §2 "forced to upper case"). */
+export const correctOption = z
+  .string()
+  .transform((value, ctx): OptionLetter => {
+    const letter = value.trim().toUpperCase();
+    if (isOptionLetter(letter)) return letter;
+    ctx.addIssue({ code: 'custom', message: letter === '' ? blankMessage : `"${value.trim()}" is not a valid choice.` });
+    return z.NEVER;
+  });
+
+const description = z.string().trim().min(1, blankMessage);
+const hint = z.string().trim();
+
+export const questionCreatePayload = z.object({
+  description,
+  hint: hint.optional().default(''),
+  options: optionsText,
+  category: primaryKey,
+  correct_option: correctOption,
+});
+export type QuestionCreatePayload = z.input<typeof questionCreatePayload>;
+
+export const questionUpdatePayload = z.object({
+  description: description.optional(),
+  hint: hint.optional(),
+  options: optionsText.optional(),
+  category: primaryKey.optional(),
+  correct_option: correctOption.optional(),
+});
+export type QuestionUpdatePayload = z.input<typeof questionUpdatePayload>;
+
+export const MAX_BULK_DELETE = 1000;
+
+export const bulkDeleteQuestionsPayload = z.object({
+  // One id sent as a form field arrives as a single value, not a list.
+  questions: z.preprocess(
+    (value) => (typeof value === 'string' || typeof value === 'number' ? [value] : value),
+    z.array(primaryKey).min(1, 'This list may not be empty.').max(MAX_BULK_DELETE, `Ensure this field has no more than ${MAX_BULK_DELETE} elements.`),
+  ),
+});
+export type BulkDeleteQuestionsPayload = z.input<typeof bulkDeleteQuestionsPayload>;
+export const bulkDeleteQuestionsResponse = z.object({ deleted: z.array(z.number()) });
+export type BulkDeleteQuestionsResponse = z.infer<typeof bulkDeleteQuestionsResponse>;
+
+export const optionMapSchema = z.object({ a: z.string(), b: z.string(), c: z.string(), d: z.string() });
+
+const questionFields = {
+  id: z.number(),
+  client: z.number(),
+  description: z.string(),
+  hint: z.string(),
+  image: z.string().nullable(),
+  option_map: optionMapSchema,
+  correct_option: z.string(),
+  category: z.number(),
+  category_detail: z.array(z.object({ id: z.number(), name: z.string() })),
+  created_at: z.string(),
+  updated_at: z.string(),
+  version: z.number(),
+};
+
+/** A row of GET /api/v1/questions/: options as the stored text. */
+export const questionListItem = z.object({ ...questionFields, options: z.string() });
+export type QuestionListItem = z.infer<typeof questionListItem>;
+
+/** A single question (detail, create, update, 412): options as 'A: text' strings. */
+export const questionDetail = z.object({ ...questionFields, options: z.array(z.string()) });
+export type QuestionDetail = z.infer<typeof questionDetail>;
+
+export const questionPage = pageOf(questionListItem);
+
+/** The stored options text of either shape, for code that holds a list row or a single answer. */
+export function optionsTextOf(question: { options: string | readonly string[] }): string {
+  return typeof question.options === 'string' ? question.options : encodeOptions(decodeOptions(question.options.join(', ')));
+}

@@ -130,6 +130,35 @@ describe('push', () => {
     expect(await db.outbox.count()).toBe(0);
   });
 
+  it('sends a change that points at a row created after it once that row exists', async () => {
+    const first = await createRecord(db, 'categories', { name: 'First' });
+    const question = await createRecord(db, 'questions', { description: 'Who?', category: first.localId });
+    const later = await createRecord(db, 'categories', { name: 'Later' });
+    await updateRecord(db, 'questions', question.localId, { category: later.localId });
+    await engine.syncNow();
+    const laterId = server.rows().find((row) => row.name === 'Later')!.id;
+    expect(server.rows(QUESTIONS)).toEqual([expect.objectContaining({ category: laterId })]);
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('an edit or delete queued behind an edit whose answer was lost is based on that edit, not a conflict', async () => {
+    const row = server.seed({ name: 'Science' });
+    await engine.syncNow();
+    await updateRecord(db, 'categories', `s-${row.id}`, { name: 'Sciences' });
+    server.failNext({ kind: 'network', afterActing: true });
+    await engine.syncNow();
+    await updateRecord(db, 'categories', `s-${row.id}`, { name: 'Natural sciences' });
+    await engine.syncNow();
+    expect(serverNames()).toEqual(['Natural sciences']);
+    await updateRecord(db, 'categories', `s-${row.id}`, { name: 'Gone soon' });
+    server.failNext({ kind: 'network', afterActing: true });
+    await engine.syncNow();
+    await deleteRecord(db, 'categories', `s-${row.id}`);
+    await engine.syncNow();
+    expect(await db.outbox.count()).toBe(0);
+    expect(server.rows()).toEqual([]);
+  });
+
   it('rewrites a queued payload that still holds the local id when the server assigns it', async () => {
     const category = await createRecord(db, 'categories', { name: 'History' });
     await createRecord(db, 'questions', { description: '', category: category.localId });

@@ -24,19 +24,19 @@ export function versionOf(object: ServerObject | null | undefined): number | nul
  * it keeps showing them, and those changes are now based on the answer's version.
  */
 export async function applyWriteAnswer(db: PortalDatabase, entity: EntityName, localId: string, answer: ServerObject): Promise<void> {
-  const table = db.mirror(entity);
-  const row = await table.get(localId);
-  if (!row) return;
   const later = await entriesOf(db, localId);
+  const version = versionOf(answer);
+  // Also when the row is gone here: a queued delete follows and must not conflict with my own edit.
+  for (const entry of later) {
+    if (entry.kind === 'update' || entry.kind === 'delete') await db.outbox.update(entry.seq as number, { baseVersion: version });
+  }
+  const table = db.mirror(entity);
+  if (!(await table.get(localId))) return;
   if (later.length === 0) {
     await table.put(rowFromServer(answer, localId));
     return;
   }
   await table.update(localId, { serverId: answer.id, serverCopy: answer, version: answer.version } as Partial<MirrorRow>);
-  const version = versionOf(answer);
-  for (const entry of later) {
-    if (entry.kind === 'update' || entry.kind === 'delete') await db.outbox.update(entry.seq as number, { baseVersion: version });
-  }
   await refreshSyncState(db, entity, localId);
 }
 

@@ -124,61 +124,103 @@ async function settle(ctx: PushContext, entry: OutboxEntry, changes: Partial<Out
   });
 }
 
+type EntriesByRow = Map<string, OutboxEntry[]>;
+
 /**
- * Sends the outbox in order. An entry goes once every earlier entry of its row, and of the rows it
- * depends on, has reached the server; entries behind a failed or conflicting one become 'blocked'
- * and others go on. `force` (Sync now, back online) ignores backoff delays.
+ * What must reach the server before `entry`: the earlier changes of its own row, and of each row
+ * it depends on the earlier changes plus the row's create wherever it sits (an edit may point a
+ * row at one created after it).
+ */
+function blockersOf(entry: OutboxEntry, byRow: EntriesByRow): OutboxEntry[] {
+  const seq = entry.seq as number;
+  const own = (byRow.get(entry.localId) ?? []).filter((other) => (other.seq as number) < seq);
+  const needed = entry.dependsOn.flatMap((key) => (byRow.get(key) ?? []).filter((other) => (other.seq as number) < seq || other.kind === 'create'));
+  return [...own, ...needed];
+}
+
+/** Waits on a failed or conflicting change, directly or through others: needs the user first. */
+function isStuck(entry: OutboxEntry, byRow: EntriesByRow, seen = new Set<number>()): boolean {
+  if (entry.status === 'failed' || entry.status === 'conflict') return true;
+  if (seen.has(entry.seq as number)) return false;
+  seen.add(entry.seq as number);
+  return blockersOf(entry, byRow).some((blocker) => isStuck(blocker, byRow, seen));
+}
+
+function groupByRow(entries: readonly OutboxEntry[]): EntriesByRow {
+  const byRow: EntriesByRow = new Map();
+  for (const entry of entries) byRow.set(entry.localId, [...(byRow.get(entry.localId) ?? []), entry]);
+  return byRow;
+}
+
+function forget(byRow: EntriesByRow, entry: OutboxEntry): void {
+  byRow.set(entry.localId, (byRow.get(entry.localId) ?? []).filter((other) => other.seq !== entry.seq));
+}
+
+/** Keeps the in-memory view in step with what was just stored. */
+function remember(byRow: EntriesByRow, entry: OutboxEntry): void {
+  byRow.set(entry.localId, (byRow.get(entry.localId) ?? []).map((other) => (other.seq === entry.seq ? entry : other)));
+}
+
+/**
+ * Sends the outbox in order. An entry goes once what it needs has reached the server
+ * (blockersOf); entries behind a failed or conflicting one become 'blocked' and the others go on.
+ * Passes repeat while they make progress, so an entry that waited on a later create goes too.
+ * `force` (Sync now, back online) ignores backoff delays.
  */
 export async function pushOutbox(ctx: PushContext, force: boolean): Promise<PushOutcome> {
   const { db } = ctx;
-  const entries = await db.outbox.orderBy('seq').toArray();
-  const stuck = new Set<string>();
-  const deferred = new Set<string>();
   let earliestRetry = Infinity;
-  for (const entry of entries) {
-    const needs = [entry.localId, ...entry.dependsOn];
-    if (entry.status === 'failed' || entry.status === 'conflict') {
-      stuck.add(entry.localId);
-      continue;
-    }
-    if (needs.some((key) => stuck.has(key))) {
-      if (entry.status !== 'blocked') await settle(ctx, entry, { status: 'blocked' });
-      stuck.add(entry.localId);
-      continue;
-    }
-    if (needs.some((key) => deferred.has(key))) {
-      deferred.add(entry.localId);
-      continue;
-    }
-    if (!force && entry.nextAttemptAt > ctx.now()) {
-      earliestRetry = Math.min(earliestRetry, entry.nextAttemptAt);
-      deferred.add(entry.localId);
-      continue;
-    }
-    const attempts = entry.attempts + 1;
-    await settle(ctx, entry, { status: 'sending', attempts });
-    try {
-      await send(ctx, { ...entry, attempts });
-    } catch (error) {
-      const lastError = errorOf(error);
-      if (error instanceof MissingDependencyError) {
-        await settle(ctx, entry, { status: 'failed', lastError });
-        stuck.add(entry.localId);
-      } else if (lastError.status === 401) {
-        await settle(ctx, entry, { status: 'pending', lastError });
-        return { kind: 'needsSignIn' };
-      } else if (isRetryable(lastError.status)) {
-        const retryAfter = error instanceof ResourceError ? error.retryAfterMs : null;
-        const retryAt = ctx.now() + retryDelay(attempts, ctx.random, retryAfter);
-        await settle(ctx, entry, { status: 'pending', lastError, nextAttemptAt: retryAt });
-        return { kind: 'retryLater', retryAt, error: lastError.message };
-      } else if (lastError.status === 409 || lastError.status === 412) {
-        const body = error instanceof ApiError ? error.body : undefined;
-        await settle(ctx, entry, { status: 'conflict', lastError, conflict: { current: isServerObject(body) ? body : null } });
-        stuck.add(entry.localId);
-      } else {
-        await settle(ctx, entry, { status: 'failed', lastError });
-        stuck.add(entry.localId);
+  for (let progressed = true; progressed; ) {
+    progressed = false;
+    earliestRetry = Infinity;
+    const entries = await db.outbox.orderBy('seq').toArray();
+    const byRow = groupByRow(entries);
+    for (const listed of entries) {
+      // Re-read: sending an earlier entry may have rebased this one (baseVersion) or removed it.
+      const entry = await db.outbox.get(listed.seq as number);
+      if (!entry) {
+        forget(byRow, listed);
+        continue;
+      }
+      remember(byRow, entry);
+      if (entry.status === 'failed' || entry.status === 'conflict') continue;
+      if (isStuck(entry, byRow)) {
+        if (entry.status !== 'blocked') await settle(ctx, entry, { status: 'blocked' });
+        remember(byRow, { ...entry, status: 'blocked' });
+        continue;
+      }
+      if (blockersOf(entry, byRow).length > 0) continue;
+      if (!force && entry.nextAttemptAt > ctx.now()) {
+        earliestRetry = Math.min(earliestRetry, entry.nextAttemptAt);
+        continue;
+      }
+      const attempts = entry.attempts + 1;
+      await settle(ctx, entry, { status: 'sending', attempts });
+      try {
+        await send(ctx, { ...entry, attempts });
+        forget(byRow, entry);
+        progressed = true;
+      } catch (error) {
+        const lastError = errorOf(error);
+        if (error instanceof MissingDependencyError) {
+          await settle(ctx, entry, { status: 'failed', lastError });
+          remember(byRow, { ...entry, status: 'failed' });
+        } else if (lastError.status === 401) {
+          await settle(ctx, entry, { status: 'pending', lastError });
+          return { kind: 'needsSignIn' };
+        } else if (isRetryable(lastError.status)) {
+          const retryAfter = error instanceof ResourceError ? error.retryAfterMs : null;
+          const retryAt = ctx.now() + retryDelay(attempts, ctx.random, retryAfter);
+          await settle(ctx, entry, { status: 'pending', lastError, nextAttemptAt: retryAt });
+          return { kind: 'retryLater', retryAt, error: lastError.message };
+        } else if (lastError.status === 409 || lastError.status === 412) {
+          const body = error instanceof ApiError ? error.body : undefined;
+          await settle(ctx, entry, { status: 'conflict', lastError, conflict: { current: isServerObject(body) ? body : null } });
+          remember(byRow, { ...entry, status: 'conflict' });
+        } else {
+          await settle(ctx, entry, { status: 'failed', lastError });
+          remember(byRow, { ...entry, status: 'failed' });
+        }
       }
     }
   }

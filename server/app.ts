@@ -11,6 +11,7 @@ import { installErrorHandling, jsonNotFound } from './http/errors';
 import { portalFallback, registerPortal } from './http/portal';
 import { UploadStore, registerMediaRoute } from './http/uploads';
 import type { Mailer } from './mail/mailer';
+import { noQuizEvents, type QuizEvents } from './quizzes/quiz-events';
 import { resourceRoutes } from './routes';
 import { testHookRoutes } from './routes/test-hooks';
 
@@ -19,6 +20,8 @@ export interface AppDeps {
   config: Config;
   clock: Clock;
   mailer: Mailer;
+  /** Told of every quiz change after it commits (the live publisher hooks in here); no-op by default. */
+  quizEvents?: QuizEvents;
   /** Fastify's logger option; tests leave it off. */
   logger?: FastifyServerOptions['logger'];
 }
@@ -27,7 +30,12 @@ export interface AppDeps {
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
   const app = Fastify({ logger: deps.logger ?? false, trustProxy: false });
-  const ctx: ServerContext = { ...deps, uploads: new UploadStore(path.join(config.dataDir, 'uploads')), log: app.log };
+  const ctx: ServerContext = {
+    ...deps,
+    quizEvents: deps.quizEvents ?? noQuizEvents,
+    uploads: new UploadStore(path.join(config.dataDir, 'uploads')),
+    log: app.log,
+  };
 
   app.decorateRequest('user', null);
   app.decorateRequest('idempotencyKeyId', null);

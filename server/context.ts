@@ -5,6 +5,7 @@ import type { Config } from './config';
 import type { Database } from './db/schema';
 import type { UploadStore } from './http/uploads';
 import type { Mailer } from './mail/mailer';
+import type { QuizEvents } from './quizzes/quiz-events';
 
 /** What every route plugin receives (as its plugin options): `app.register(quizRoutes, ctx)`. */
 export interface ServerContext {
@@ -12,6 +13,7 @@ export interface ServerContext {
   config: Config;
   clock: Clock;
   mailer: Mailer;
+  quizEvents: QuizEvents;
   uploads: UploadStore;
   log: FastifyBaseLogger;
 }

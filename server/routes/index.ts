@@ -8,9 +8,10 @@ import { clientProfileRoutes } from './client-profile';
 import { pollChoiceRoutes } from './poll-choices';
 import { pollRoutes } from './polls';
 import { viewerRoutes } from './viewers';
+import { quizRoutes } from './quizzes';
 
 /**
  * Every resource of spec §7, one plugin per file. A new resource adds its plugin here; each plugin
  * calls protect(app, ctx) first (see http/protect.ts) and registers its full paths (/api/v1/...).
  */
-export const resourceRoutes: FastifyPluginAsync<ServerContext>[] = [accountRoutes, categoryRoutes, questionRoutes, pollRoutes, pollChoiceRoutes, attemptRoutes, viewerRoutes, clientProfileRoutes];
+export const resourceRoutes: FastifyPluginAsync<ServerContext>[] = [accountRoutes, categoryRoutes, questionRoutes, pollRoutes, pollChoiceRoutes, attemptRoutes, viewerRoutes, clientProfileRoutes, quizRoutes];

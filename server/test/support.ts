@@ -11,6 +11,7 @@ import { loadConfig, type Config } from '../config';
 import { openDatabase, type DatabaseHandle } from '../db/connect';
 import { migrateToLatest } from '../db/migrate';
 import { MemoryMailer } from '../mail/mailer';
+import type { QuizEvents } from '../quizzes/quiz-events';
 
 // Builds the app for server tests: in-memory SQLite by default, or PostgreSQL when TEST_DATABASE_URL is
 // set (scripts/test-postgres.sh), in a fresh schema dropped on close. Time is a ManualClock, mail a
@@ -26,7 +27,9 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export async function createTestServer(options: { config?: Partial<Config>; env?: Record<string, string> } = {}): Promise<TestServer> {
+export async function createTestServer(
+  options: { config?: Partial<Config>; env?: Record<string, string>; quizEvents?: QuizEvents } = {},
+): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'quiz-portal-test-'));
   const config: Config = {
     ...loadConfig({ DATA_DIR: dataDir, DATABASE_URL: ':memory:', STATIC_DIR: path.join(dataDir, 'no-portal'), ...options.env }),
@@ -44,7 +47,7 @@ export async function createTestServer(options: { config?: Partial<Config>; env?
   await migrateToLatest(handle.db, handle.dialect);
   const clock = new ManualClock();
   const mailer = new MemoryMailer();
-  const app = await buildApp({ db: handle.db, config, clock, mailer });
+  const app = await buildApp({ db: handle.db, config, clock, mailer, quizEvents: options.quizEvents });
   return {
     app,
     db: handle.db,

@@ -1,0 +1,143 @@
+import type { FastifyRequest } from 'fastify';
+import type { Kysely, Selectable } from 'kysely';
+import type { QuestionListItem } from '../../src/lib/contract/question';
+import type { QuizDetail, QuizSummary } from '../../src/lib/contract/quiz';
+import { optionMap } from '../../src/lib/options-codec';
+import { toBool, toCount } from '../db/rows';
+import type { Database, QuizTable } from '../db/schema';
+import { ownedBy } from '../http/tenant';
+import { mediaUrl } from '../http/uploads';
+import type { QuizLiveState } from './quiz-events';
+
+// Turns quiz rows into the answers of spec §7 (see src/lib/contract/quiz.ts). Lists load the question ids
+// and attempt counts of a whole page in two queries, not one per row.
+
+export type QuizRow = Selectable<QuizTable>;
+
+export function loadQuiz(db: Kysely<Database>, clientId: number, id: number): Promise<QuizRow | undefined> {
+  return db.selectFrom('quizzes').selectAll().$call(ownedBy('quizzes', clientId)).where('id', '=', id).executeTakeFirst();
+}
+
+/** Each quiz's question ids in quiz order. */
+export async function questionIdsOf(db: Kysely<Database>, quizIds: readonly number[]): Promise<Map<number, number[]>> {
+  const byQuiz = new Map<number, number[]>(quizIds.map((id) => [id, []]));
+  if (quizIds.length === 0) return byQuiz;
+  const rows = await db
+    .selectFrom('quiz_questions')
+    .select(['quiz_id', 'question_id'])
+    .where('quiz_id', 'in', [...quizIds])
+    .orderBy('quiz_id')
+    .orderBy('position')
+    .execute();
+  for (const row of rows) byQuiz.get(row.quiz_id)?.push(row.question_id);
+  return byQuiz;
+}
+
+async function attemptCountsOf(db: Kysely<Database>, quizIds: readonly number[]): Promise<Map<number, number>> {
+  const counts = new Map<number, number>(quizIds.map((id) => [id, 0]));
+  if (quizIds.length === 0) return counts;
+  const rows = await db
+    .selectFrom('attempts')
+    .select((eb) => ['quiz_id', eb.fn.countAll<number>().as('count')])
+    .where('quiz_id', 'in', [...quizIds])
+    .groupBy('quiz_id')
+    .execute();
+  for (const row of rows) counts.set(row.quiz_id, toCount(row.count));
+  return counts;
+}
+
+function toSummary(request: FastifyRequest, row: QuizRow, questions: number[], attemptsCount: number): QuizSummary {
+  return {
+    id: row.id,
+    client: row.client_id,
+    name: row.name,
+    description: row.description,
+    mode: row.mode,
+    status: row.status,
+    active: toBool(row.active),
+    image: mediaUrl(request, row.image),
+    qs_timer: toCount(row.qs_timer),
+    timer_bw_qs: toCount(row.timer_bw_qs),
+    before_qs_timer: toCount(row.before_qs_timer),
+    question_no: toCount(row.question_no),
+    time_based: toBool(row.time_based),
+    show_count_down: toBool(row.show_count_down),
+    show_options: toBool(row.show_options),
+    join_code: row.join_code,
+    quiz_hash: row.quiz_hash,
+    max_attempt_count: toCount(row.max_attempt_count),
+    start_date_time: row.start_date_time,
+    end_date_time: row.end_date_time,
+    sponsor_logo: mediaUrl(request, row.sponsor_logo),
+    sponsor_name: row.sponsor_name,
+    auth_used: row.auth_used,
+    questions,
+    question_count: questions.length,
+    attempts_count: attemptsCount,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    version: toCount(row.version),
+  };
+}
+
+/** List rows for a page of quizzes. */
+export async function quizSummaries(db: Kysely<Database>, request: FastifyRequest, rows: readonly QuizRow[]): Promise<QuizSummary[]> {
+  const ids = rows.map((row) => row.id);
+  const [questions, attempts] = await Promise.all([questionIdsOf(db, ids), attemptCountsOf(db, ids)]);
+  return rows.map((row) => toSummary(request, row, questions.get(row.id) ?? [], attempts.get(row.id) ?? 0));
+}
+
+/** The quiz's questions in quiz order, each as a row of GET /api/v1/questions/. */
+async function questionDetails(db: Kysely<Database>, request: FastifyRequest, quizId: number): Promise<QuestionListItem[]> {
+  const rows = await db
+    .selectFrom('quiz_questions')
+    .innerJoin('questions', 'questions.id', 'quiz_questions.question_id')
+    .innerJoin('categories', 'categories.id', 'questions.category_id')
+    .selectAll('questions')
+    .select('categories.name as category_name')
+    .where('quiz_questions.quiz_id', '=', quizId)
+    .orderBy('quiz_questions.position')
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    client: row.client_id,
+    description: row.description,
+    hint: row.hint,
+    image: mediaUrl(request, row.image),
+    options: row.options,
+    option_map: optionMap(row.options),
+    correct_option: row.correct_option,
+    category: row.category_id,
+    category_detail: [{ id: row.category_id, name: row.category_name }],
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    version: toCount(row.version),
+  }));
+}
+
+/** One quiz with its questions in full and its attempts (ids, newest first). */
+export async function quizDetail(db: Kysely<Database>, request: FastifyRequest, row: QuizRow): Promise<QuizDetail> {
+  const [summary] = await quizSummaries(db, request, [row]);
+  const [questionsDetail, attempts] = await Promise.all([
+    questionDetails(db, request, row.id),
+    db.selectFrom('attempts').select('id').where('quiz_id', '=', row.id).orderBy('id', 'desc').execute(),
+  ]);
+  return { ...(summary as QuizSummary), questions_detail: questionsDetail, attempts: attempts.map((attempt) => attempt.id) };
+}
+
+export function liveStateOf(row: QuizRow, questionCount: number): QuizLiveState {
+  return {
+    id: row.id,
+    client_id: row.client_id,
+    quiz_hash: row.quiz_hash,
+    status: row.status,
+    mode: row.mode,
+    question_no: toCount(row.question_no),
+    question_count: questionCount,
+    question_started_at: row.question_started_at === null ? null : toCount(row.question_started_at),
+    question_ends_at: row.question_ends_at === null ? null : toCount(row.question_ends_at),
+    start_date_time: row.start_date_time,
+    end_date_time: row.end_date_time,
+    updated_at: row.updated_at,
+  };
+}

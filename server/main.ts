@@ -1,14 +1,16 @@
+import path from 'node:path';
 import { buildApp } from './app';
 import { systemClock } from './clock';
 import { loadConfig } from './config';
 import { openConfiguredDatabase } from './db/open';
 import { seedDemo } from './demo/seed';
+import { UploadStore } from './http/uploads';
 import { createMailer } from './mail/mailer';
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openConfiguredDatabase(config);
-  const seeded = await seedDemo(database.db, systemClock, { email: config.demoEmail, password: config.demoPassword });
+  const seeded = await seedDemo(database.db, systemClock, { email: config.demoEmail, password: config.demoPassword }, new UploadStore(path.join(config.dataDir, 'uploads')));
   const app = await buildApp({
     db: database.db,
     config,

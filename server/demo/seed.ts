@@ -2,6 +2,8 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../clock';
 import type { Database } from '../db/schema';
 import { createClientWithAdmin } from '../accounts/clients';
+import type { UploadStore } from '../http/uploads';
+import { seedCategoriesAndQuestions } from './categories-questions';
 
 export const DEMO_CLIENT_NAME = 'Demo Quiz Co';
 
@@ -11,16 +13,18 @@ export interface DemoContext {
   clock: Clock;
   clientId: number;
   userId: number;
+  /** Where demo images are stored; without it the demo has no images. */
+  uploads?: UploadStore;
 }
 
 /**
  * The demo content after the client and its admin, in order (later steps may read what earlier ones
  * made, e.g. questions need categories). A resource adds its step here from server/demo/<resource>.ts.
  */
-export const demoSteps: ((demo: DemoContext) => Promise<void>)[] = [];
+export const demoSteps: ((demo: DemoContext) => Promise<void>)[] = [seedCategoriesAndQuestions];
 
 /** On an empty database, creates the demo client, its admin and the demo content. Returns whether it did. */
-export async function seedDemo(db: Kysely<Database>, clock: Clock, admin: { email: string; password: string }): Promise<boolean> {
+export async function seedDemo(db: Kysely<Database>, clock: Clock, admin: { email: string; password: string }, uploads?: UploadStore): Promise<boolean> {
   const existing = await db.selectFrom('clients').select('id').limit(1).executeTakeFirst();
   if (existing) return false;
   const { clientId, userId } = await createClientWithAdmin(db, clock, {
@@ -31,6 +35,6 @@ export async function seedDemo(db: Kysely<Database>, clock: Clock, admin: { emai
     pollEnabled: true,
     socialAuth: true,
   });
-  for (const step of demoSteps) await step({ db, clock, clientId, userId });
+  for (const step of demoSteps) await step({ db, clock, clientId, userId, uploads });
   return true;
 }

@@ -4,6 +4,7 @@ import type { Database } from '../db/schema';
 import { createClientWithAdmin } from '../accounts/clients';
 import type { UploadStore } from '../http/uploads';
 import { seedCategoriesAndQuestions } from './categories-questions';
+import { seedDemoQuizzes } from './quizzes';
 
 export const DEMO_CLIENT_NAME = 'Demo Quiz Co';
 
@@ -21,7 +22,7 @@ export interface DemoContext {
  * The demo content after the client and its admin, in order (later steps may read what earlier ones
  * made, e.g. questions need categories). A resource adds its step here from server/demo/<resource>.ts.
  */
-export const demoSteps: ((demo: DemoContext) => Promise<void>)[] = [seedCategoriesAndQuestions];
+export const demoSteps: ((demo: DemoContext) => Promise<void>)[] = [seedCategoriesAndQuestions, seedDemoQuizzes];
 
 /** On an empty database, creates the demo client, its admin and the demo content. Returns whether it did. */
 export async function seedDemo(db: Kysely<Database>, clock: Clock, admin: { email: string; password: string }, uploads?: UploadStore): Promise<boolean> {

@@ -1,0 +1,49 @@
+import path from 'node:path';
+import { afterEach, beforeEach, expect, it } from 'vitest';
+import { quizDetail, quizSummary } from '../../src/lib/contract/quiz';
+import { isJoinCode, statusOrder } from '../../src/lib/quiz-rules';
+import { UploadStore } from '../http/uploads';
+import { createTenant, createTestServer, login, type TestServer } from '../test/support';
+import { seedDemoQuizzes } from './quizzes';
+import { seedDemo } from './seed';
+
+let server: TestServer;
+beforeEach(async () => {
+  server = await createTestServer();
+});
+afterEach(async () => {
+  await server.close();
+});
+
+it('seeds a quiz for every status of both modes, with ordered questions and join codes', async () => {
+  const uploads = new UploadStore(path.join(server.config.dataDir, 'uploads'));
+  await seedDemo(server.db, server.clock, { email: 'demo@demo.quiz', password: 'demo-pass-2026' }, uploads);
+  const headers = { authorization: `Token ${await login(server, 'demo@demo.quiz', 'demo-pass-2026')}` };
+  const page = (await server.app.inject({ url: '/api/v1/portal-quiz/?page_size=100', headers })).json();
+  const quizzes = page.results.map((row: unknown) => quizSummary.parse(row));
+  for (const mode of ['AUTO', 'MANUAL'] as const) {
+    const statuses = quizzes.filter((quiz: { mode: string }) => quiz.mode === mode).map((quiz: { status: string }) => quiz.status);
+    expect(statuses.sort()).toEqual([...statusOrder(mode)].sort());
+  }
+  const joinCodes = quizzes.map((quiz: { join_code: string }) => quiz.join_code);
+  expect(joinCodes.every(isJoinCode)).toBe(true);
+  expect(new Set(joinCodes).size).toBe(joinCodes.length);
+  expect(quizzes.every((quiz: { question_count: number }) => quiz.question_count >= 4)).toBe(true);
+
+  const onStage = quizzes.find((quiz: { mode: string; status: string }) => quiz.mode === 'MANUAL' && quiz.status === 'STARTED');
+  const detail = quizDetail.parse((await server.app.inject({ url: `/api/v1/quiz/${onStage.id}/`, headers })).json());
+  expect(detail.question_no).toBe(2);
+  expect(detail.questions_detail.map((question) => question.id)).toEqual(detail.questions);
+  expect((await server.app.inject({ url: new URL(detail.sponsor_logo ?? '').pathname })).headers['content-type']).toBe('image/png');
+  // The stepping rules hold on the demo: the next question is accepted.
+  const step = await server.app.inject({ method: 'PATCH', url: `/api/v1/quiz/${onStage.id}/`, payload: { question_no: 3 }, headers });
+  expect(step.json().question_no).toBe(3);
+});
+
+it('makes a few questions of its own when the client has none', async () => {
+  const tenant = await createTenant(server);
+  await seedDemoQuizzes({ db: server.db, clock: server.clock, clientId: tenant.clientId, userId: tenant.userId });
+  const links = await server.db.selectFrom('quiz_questions').select('question_id').distinct().execute();
+  expect(links).toHaveLength(5);
+  expect(await server.db.selectFrom('quizzes').select('id').execute()).toHaveLength(11);
+});

@@ -3,8 +3,10 @@ import type { Clock } from '../clock';
 import type { Database } from '../db/schema';
 import { createClientWithAdmin } from '../accounts/clients';
 import type { UploadStore } from '../http/uploads';
+import { seedDemoClientSettings, seedDemoViewersAndAttempts } from './attempts-viewers';
 import { seedCategoriesAndQuestions } from './categories-questions';
 import { seedDemoQuizzes } from './quizzes';
+import { seedDemoPolls } from './polls';
 
 export const DEMO_CLIENT_NAME = 'Demo Quiz Co';
 
@@ -22,7 +24,7 @@ export interface DemoContext {
  * The demo content after the client and its admin, in order (later steps may read what earlier ones
  * made, e.g. questions need categories). A resource adds its step here from server/demo/<resource>.ts.
  */
-export const demoSteps: ((demo: DemoContext) => Promise<void>)[] = [seedCategoriesAndQuestions, seedDemoQuizzes];
+export const demoSteps: ((demo: DemoContext) => Promise<void>)[] = [seedCategoriesAndQuestions, seedDemoQuizzes, seedDemoPolls, seedDemoClientSettings, seedDemoViewersAndAttempts];
 
 /** On an empty database, creates the demo client, its admin and the demo content. Returns whether it did. */
 export async function seedDemo(db: Kysely<Database>, clock: Clock, admin: { email: string; password: string }, uploads?: UploadStore): Promise<boolean> {

@@ -1,0 +1,71 @@
+import { created, touched } from '../db/rows';
+import { sponsorPng } from './categories-questions';
+import type { DemoContext } from './seed';
+
+// Demo viewers, attempts and client settings (decisions §3 Demo data). Attempts hang on the demo quizzes
+// made by an earlier step, read at seed time; with no quizzes there are viewers but no attempts. One
+// viewer's first name is a spreadsheet formula, so the CSV export's neutralisation can be seen.
+
+export const DEMO_VIEWER_APP_URL = 'http://127.0.0.1:5174/';
+
+const FIRST_NAMES = ['Amara', 'Ben', 'Chloe', 'Dev', 'Elena', 'Farid', 'Grace', 'Hiro', 'Isla', 'Jonas', 'Kemi', 'Liam', 'Maya', 'Noah', 'Olga', 'Pablo', 'Quinn', 'Rosa', 'Sami', 'Tara', 'Umar', 'Vera', 'Wei', 'Yara'];
+const LAST_NAMES = ['Okafor', 'Hughes', 'Martin', 'Patel', 'Rossi', 'Haddad', 'Kim', 'Tanaka', 'Murray', 'Berg', 'Adeyemi', 'Walsh', 'Cohen', 'Fischer', 'Ivanova', 'Garcia', 'Reid', 'Silva', 'Nasser', 'Byrne', 'Khan', 'Novak', 'Chen', 'Aziz'];
+export const DEMO_ATTEMPT_COUNT = 60;
+
+/** A small deterministic generator, so every demo database looks the same. */
+function sequence(seed: number) {
+  let state = seed;
+  return (max: number) => {
+    state = (state * 1103515245 + 12345) % 2147483648;
+    return state % max;
+  };
+}
+
+/** Business name, description, viewer app URL and, when uploads are available, a logo. */
+export async function seedDemoClientSettings({ db, clock, clientId, uploads }: DemoContext): Promise<void> {
+  const logo = uploads ? await uploads.saveImage({ field: 'business_logo', filename: 'logo.png', data: sponsorPng([103, 58, 183]) }) : null;
+  await db
+    .updateTable('clients')
+    .set({
+      business_name: 'Demo Quiz Co',
+      description: 'Live quizzes and polls for events, classrooms and quiz nights.',
+      recent_participant_time: 300,
+      viewer_app_url: DEMO_VIEWER_APP_URL,
+      ...(logo ? { business_logo: logo } : {}),
+      ...touched(clock),
+    })
+    .where('id', '=', clientId)
+    .execute();
+}
+
+export async function seedDemoViewersAndAttempts({ db, clock, clientId }: DemoContext): Promise<void> {
+  const viewers = FIRST_NAMES.map((first, index) => {
+    const last = LAST_NAMES[index] ?? '';
+    const username = `${first}.${last}`.toLowerCase();
+    return { username, first_name: first, last_name: last, email: `${username}@example.com`, mobile: index % 3 === 0 ? '' : `+44 7700 9${String(index).padStart(5, '0')}` };
+  });
+  viewers.push({ username: 'formula.fan', first_name: '=HYPERLINK("x")', last_name: 'Tester', email: 'formula.fan@example.com', mobile: '+44 7700 900999' });
+  const viewerIds = (
+    await db.insertInto('viewers').values(viewers.map((viewer) => ({ ...viewer, ...created(clock, clientId) }))).returning('id').execute()
+  ).map((row) => row.id);
+
+  const quizzes = await db.selectFrom('quizzes').select(['id', 'start_date_time']).where('client_id', '=', clientId).orderBy('id').execute();
+  if (quizzes.length === 0) return;
+  const next = sequence(42);
+  const attempts = Array.from({ length: DEMO_ATTEMPT_COUNT }, (_, index) => {
+    const quiz = quizzes[index % quizzes.length]!;
+    const viewerId = viewerIds[(index * 7) % viewerIds.length]!;
+    const started = new Date(new Date(quiz.start_date_time).getTime() + next(600) * 1000).toISOString();
+    return {
+      viewer_id: viewerId,
+      quiz_id: quiz.id,
+      score: next(11),
+      time_taken: 20 + next(2800) / 10,
+      rank: null,
+      status: index % 9 === 4 ? 'IN_PROGRESS' : 'COMPLETED',
+      start_date_time: started,
+      ...created(clock, clientId),
+    };
+  });
+  await db.insertInto('attempts').values(attempts).execute();
+}

@@ -32,7 +32,11 @@ export function toCategory(row: CategoryRow): Category {
   return { id: row.id, name: row.name, client: row.client_id, created_at: row.created_at, updated_at: row.updated_at, version: row.version };
 }
 
-/** 400 when another category of the client already has this name, ignoring case. */
+/**
+ * 400 when another category of the client already has this name, ignoring case. Checked inside the write's
+ * transaction: serialised on SQLite; on PostgreSQL two simultaneous creates of one name could both pass, as
+ * with Django's own unique validator (no unique index on lower(name) exists).
+ */
 async function assertNameFree(db: Kysely<Database>, clientId: number, name: string, exceptId?: number): Promise<void> {
   let query = db
     .selectFrom('categories')

@@ -126,8 +126,3 @@ export const questionDetail = z.object({ ...questionFields, options: z.array(z.s
 export type QuestionDetail = z.infer<typeof questionDetail>;
 
 export const questionPage = pageOf(questionListItem);
-
-/** The stored options text of either shape, for code that holds a list row or a single answer. */
-export function optionsTextOf(question: { options: string | readonly string[] }): string {
-  return typeof question.options === 'string' ? question.options : encodeOptions(decodeOptions(question.options.join(', ')));
-}

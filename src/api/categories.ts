@@ -1,17 +1,7 @@
+import type { Category } from '../lib/contract/category';
 import { resource } from './resource';
 
-/** A question category (spec §3), with the server's optimistic-concurrency version when offered. */
-export interface Category {
-  id: number;
-  name: string;
-  client: number;
-  updated_at: string;
-  version?: number;
-}
-
-export interface CategoryPayload {
-  name: string;
-}
+export type { Category, CategoryPayload } from '../lib/contract/category';
 
 /** GET/POST /api/v1/category/, GET/PATCH/DELETE /api/v1/category/{id}/ (spec §7 Category). */
 export const categoriesApi = resource<Category>({ path: 'api/v1/category/' });

@@ -159,6 +159,23 @@ describe('push', () => {
     expect(server.rows()).toEqual([]);
   });
 
+  it('deletes a category only after the queued move of its questions elsewhere', async () => {
+    const old = server.seed({ name: 'Old' });
+    server.seed({ name: 'New' });
+    const question = server.seed({ description: 'Who?', category: old.id }, QUESTIONS);
+    await engine.syncNow();
+    await updateRecord(db, 'questions', `s-${question.id}`, { category: 's-2' });
+    server.failNext({ kind: 'status', status: 503 });
+    await engine.syncNow();
+    await deleteRecord(db, 'categories', `s-${old.id}`);
+    await (engine as unknown as { request(force: boolean): Promise<void> }).request(false);
+    expect(server.writes()).toHaveLength(1);
+    now += 60_000;
+    await (engine as unknown as { request(force: boolean): Promise<void> }).request(false);
+    expect(await db.outbox.count()).toBe(0);
+    expect(serverNames()).toEqual(['New']);
+  });
+
   it('rewrites a queued payload that still holds the local id when the server assigns it', async () => {
     const category = await createRecord(db, 'categories', { name: 'History' });
     await createRecord(db, 'questions', { description: '', category: category.localId });

@@ -2,7 +2,7 @@ import type { KyInstance } from 'ky';
 import { ApiError } from '../api/errors';
 import { ResourceError } from '../api/resource';
 import type { EntityName, OutboxEntry, OutboxError, Payload, PortalDatabase, ServerObject } from '../local/db';
-import { mapReferences } from '../local/entities';
+import { entityDescriptors, mapReferences } from '../local/entities';
 import { serverIdOf } from '../local/keys';
 import { refreshSyncState } from '../local/outbox';
 import { isRetryable, retryDelay } from './backoff';
@@ -135,7 +135,24 @@ function blockersOf(entry: OutboxEntry, byRow: EntriesByRow): OutboxEntry[] {
   const seq = entry.seq as number;
   const own = (byRow.get(entry.localId) ?? []).filter((other) => (other.seq as number) < seq);
   const needed = entry.dependsOn.flatMap((key) => (byRow.get(key) ?? []).filter((other) => (other.seq as number) < seq || other.kind === 'create'));
-  return [...own, ...needed];
+  return [...own, ...needed, ...referrersBefore(entry, byRow)];
+}
+
+/**
+ * A delete also waits for earlier changes of rows that may point at what it deletes (a question
+ * moved out of a category before the category is deleted): the server refuses to delete a row
+ * still in use.
+ */
+function referrersBefore(entry: OutboxEntry, byRow: EntriesByRow): OutboxEntry[] {
+  if (entry.kind !== 'delete' && entry.kind !== 'bulkDelete') return [];
+  const seq = entry.seq as number;
+  const referrers = new Set(
+    Object.values(entityDescriptors)
+      .filter((descriptor) => Object.values(descriptor.references).includes(entry.entity))
+      .map((descriptor) => descriptor.name),
+  );
+  if (referrers.size === 0) return [];
+  return [...byRow.values()].flat().filter((other) => referrers.has(other.entity) && (other.seq as number) < seq);
 }
 
 /** Waits on a failed or conflicting change, directly or through others: needs the user first. */

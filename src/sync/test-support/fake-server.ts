@@ -150,10 +150,17 @@ export class FakeServer {
     if (this.extras && ifMatch && ifMatch !== `W/"${row.version}"`) return { status: 412, body: row };
     if (method === 'PATCH') return this.validate(collection, { ...row, ...body }) ?? { status: 200, body: this.editDirectly(row.id, body ?? {}, path) };
     if (method === 'DELETE') {
+      if (this.isReferenced(path, row.id)) return { status: 400, body: { detail: 'This row is still in use.' } };
       this.deleteDirectly(row.id, path);
       return { status: 204, body: undefined };
     }
     return { status: 405, body: { detail: 'Method not allowed.' } };
+  }
+
+  private isReferenced(path: string, id: number): boolean {
+    return Object.entries(this.collections).some(([other, collection]) =>
+      Object.entries(collection.references ?? {}).some(([field, target]) => target === path && this.rows(other).some((row) => Number(row[field]) === id)),
+    );
   }
 
   private validate(collection: FakeCollection, fields: Record<string, unknown>): Answer | null {

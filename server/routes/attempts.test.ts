@@ -173,7 +173,7 @@ describe('export-quiz-participants/', () => {
   it('reads the rows in batches, so every row arrives once with its rank across batch boundaries', async () => {
     const quiz = await insertQuiz(server.db, server.clock, clientId, 'Crowd');
     const viewer = await insertViewer(server.db, server.clock, clientId, { username: 'crowd' });
-    const total = 2345;
+    const total = 5123; // more than one export batch (5000)
     const rows = Array.from({ length: total }, (_, index) => ({
       viewer_id: viewer, quiz_id: quiz, score: index, time_taken: 1, rank: null, status: 'COMPLETED',
       start_date_time: '2026-01-01T10:00:00.000Z', client_id: clientId, created_at: 'x', updated_at: 'x', version: 1,

@@ -38,6 +38,8 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   { arbitrary: fc.array(fault, { maxLength: 6 }).map<Op>((faults) => ({ kind: 'sync', faults })), weight: 2 },
 );
 
+const OPTIONS = 'A: Red, B: Green, C: Blue, D: Yellow';
+
 interface ModelCategory {
   localId: string;
   name: string;
@@ -62,6 +64,44 @@ function fakeBackend(): Backend {
     client: (network) => http.extend({ prefixUrl: 'http://portal.test/', fetch: network.wrap((input, init) => server.fetch(input, init)) }),
     categories: async () => server.rows().map((row) => ({ id: row.id, name: String(row.name) })),
     questions: async () => server.rows(QUESTIONS).map((row) => ({ id: row.id, description: String(row.description), category: Number(row.category) })),
+    close: async () => undefined,
+  };
+}
+
+/** The parts of server/test/support.ts used here (imported at run time: src/ does not type-check server/). */
+interface ServerSupport {
+  createTestServer(): Promise<{ app: Injector; close(): Promise<void> }>;
+  signedInTenant(server: { app: Injector }): Promise<{ token: string }>;
+}
+interface Injector {
+  inject(request: { method: string; url: string; headers: Record<string, string>; payload?: Buffer }): Promise<{
+    statusCode: number;
+    headers: Record<string, string | string[] | number | undefined>;
+    rawPayload: Buffer;
+  }>;
+}
+const SERVER_SUPPORT = '../../server/test/support.ts';
+
+/** The project's real API server, built in memory; fetch goes to app.inject. */
+async function realBackend(support: ServerSupport, server: { app: Injector }): Promise<Backend> {
+  const { token } = await support.signedInTenant(server);
+  const inject = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    const request = input instanceof Request ? input : new Request(input, init);
+    const url = new URL(request.url);
+    const payload = request.method === 'GET' || request.method === 'HEAD' ? undefined : Buffer.from(await request.arrayBuffer());
+    const answer = await server.app.inject({ method: request.method, url: url.pathname + url.search, headers: Object.fromEntries(request.headers), payload });
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(answer.headers)) if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : String(value));
+    return new Response(answer.statusCode === 204 ? null : new Uint8Array(answer.rawPayload), { status: answer.statusCode, headers });
+  };
+  const list = async <T>(path: string): Promise<T[]> => {
+    const answer = await inject(`http://portal.test/${path}?page_size=1000`, { headers: { Authorization: `Token ${token}` } });
+    return ((await answer.json()) as { results: T[] }).results;
+  };
+  return {
+    client: (network) => http.extend({ prefixUrl: 'http://portal.test/', headers: { Authorization: `Token ${token}` }, fetch: network.wrap(inject) }),
+    categories: async () => (await list<{ id: number; name: string }>('api/v1/category/')).map(({ id, name }) => ({ id, name })),
+    questions: async () => (await list<{ id: number; description: string; category: number }>(QUESTIONS)).map(({ id, description, category }) => ({ id, description, category })),
     close: async () => undefined,
   };
 }
@@ -103,7 +143,7 @@ async function runScenario(backend: Backend, ops: readonly Op[]): Promise<void> 
         case 'createQuestion': {
           if (!category) break;
           const description = `Question ${counter}`;
-          const row = await createRecord(db, 'questions', { description, category: category.localId });
+          const row = await createRecord(db, 'questions', { description, category: category.localId, options: OPTIONS, correct_option: 'A' });
           questions.push({ localId: row.localId, description, category });
           break;
         }
@@ -168,7 +208,24 @@ describe('offline changes then a flaky sync: the server ends equal to the device
           await backend.close();
         }
       }),
-      { numRuns: 400 },
+      { numRuns: 60 },
     );
   }, 120_000);
+
+  it('against the real API server, built in memory', async () => {
+    const support = (await import(/* @vite-ignore */ SERVER_SUPPORT)) as ServerSupport;
+    const server = await support.createTestServer();
+    try {
+      await fc.assert(
+        fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 25 }), async (ops) => {
+          // A client of its own per run: each run starts from an empty server.
+          const backend = await realBackend(support, server);
+          await runScenario(backend, ops);
+        }),
+        { numRuns: 40 },
+      );
+    } finally {
+      await server.close();
+    }
+  }, 240_000);
 });

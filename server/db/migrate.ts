@@ -10,8 +10,12 @@ function migrations(dialect: DialectName): Record<string, Migration> {
   };
 }
 
-export async function migrateToLatest(db: Kysely<Database>, dialect: DialectName): Promise<void> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations(dialect) } });
+/**
+ * `schema` (PostgreSQL): where the migration tables live. Without it Kysely looks for them in every schema,
+ * so a database with several schemas (parallel test files) sees another schema's tables and fails.
+ */
+export async function migrateToLatest(db: Kysely<Database>, dialect: DialectName, schema?: string): Promise<void> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations(dialect) }, migrationTableSchema: schema });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {

@@ -544,6 +544,7 @@ describe('live hooks', () => {
   });
 
   it('do not turn a saved write into an error when the publisher fails', async () => {
+    // A second server beside the first (on PostgreSQL: a second schema, which the migrations must keep apart).
     const failing = await createTestServer({ quizEvents: { onQuizChanged: () => Promise.reject(new Error('offline')), onQuizDeleted: () => {} } });
     try {
       const admin = await signedInTenant(failing);

@@ -44,7 +44,7 @@ export async function createTestServer(
     await admin.end();
   }
   const handle = openDatabase({ databaseUrl: pgUrl ?? null, sqlitePath: ':memory:', pgSchema });
-  await migrateToLatest(handle.db, handle.dialect);
+  await migrateToLatest(handle.db, handle.dialect, pgSchema);
   const clock = new ManualClock();
   const mailer = new MemoryMailer();
   const app = await buildApp({ db: handle.db, config, clock, mailer, quizEvents: options.quizEvents });

@@ -74,12 +74,14 @@ interface ServerSupport {
   signedInTenant(server: { app: Injector }): Promise<{ token: string }>;
 }
 interface Injector {
-  inject(request: { method: string; url: string; headers: Record<string, string>; payload?: Buffer }): Promise<{
+  inject(request: { method: string; url: string; headers: Record<string, string>; payload?: Uint8Array }): Promise<{
     statusCode: number;
     headers: Record<string, string | string[] | number | undefined>;
-    rawPayload: Buffer;
+    rawPayload: Uint8Array;
   }>;
 }
+// app.inject wants a Node Buffer for a raw body; src/ is typed for the browser, hence the lookup.
+const NodeBuffer = (globalThis as unknown as { Buffer: { from(bytes: ArrayBuffer): Uint8Array } }).Buffer;
 const SERVER_SUPPORT = '../../server/test/support.ts';
 
 /** The project's real API server, built in memory; fetch goes to app.inject. */
@@ -88,7 +90,7 @@ async function realBackend(support: ServerSupport, server: { app: Injector }): P
   const inject = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     const request = input instanceof Request ? input : new Request(input, init);
     const url = new URL(request.url);
-    const payload = request.method === 'GET' || request.method === 'HEAD' ? undefined : Buffer.from(await request.arrayBuffer());
+    const payload = request.method === 'GET' || request.method === 'HEAD' ? undefined : NodeBuffer.from(await request.arrayBuffer());
     const answer = await server.app.inject({ method: request.method, url: url.pathname + url.search, headers: Object.fromEntries(request.headers), payload });
     const headers = new Headers();
     for (const [name, value] of Object.entries(answer.headers)) if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : String(value));

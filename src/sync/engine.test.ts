@@ -332,6 +332,27 @@ describe('crash recovery and single replayer', () => {
     expect(await db.categories.toArray()).toEqual([expect.objectContaining({ name: 'History', syncState: 'synced' })]);
   });
 
+  it('a tab starting while another sends leaves the entry being sent alone', async () => {
+    await createRecord(db, 'categories', { name: 'History' });
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const slow = new SyncEngine({
+      db,
+      client: server.client().extend({ hooks: { beforeRequest: [async () => void (await held)] } }),
+      entities: [{ name: 'categories', api: categoriesApi as Resource<ServerObject> }],
+    });
+    const sending = slow.syncNow();
+    await vi.waitFor(async () => expect((await outbox())[0]?.status).toBe('sending'));
+    const other = makeEngine();
+    const starting = other.start();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect((await outbox())[0]?.status).toBe('sending');
+    release();
+    await Promise.all([sending, starting]);
+    other.stop();
+    expect(server.rows()).toHaveLength(1);
+  });
+
   it('a pull between a lost answer and its replay leaves one row', async () => {
     await createRecord(db, 'categories', { name: 'History' });
     server.failNext({ kind: 'network', afterActing: true });

@@ -65,8 +65,10 @@ export class SyncEngine {
   async start(): Promise<void> {
     if (this.started) return;
     this.started = true;
+    this.stopped = false;
     // A page closed while sending leaves entries 'sending': send them again (same Idempotency-Key).
-    await this.db.outbox.where('status').equals('sending').modify({ status: 'pending' });
+    // Under the lock, so an entry another tab is sending right now is left alone.
+    await withSyncLock(() => this.db.outbox.where('status').equals('sending').modify({ status: 'pending' }));
     this.listen();
     void this.requestPersistentStorage();
     await this.syncNow();

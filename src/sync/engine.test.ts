@@ -397,6 +397,17 @@ describe('status and triggers', () => {
     expect(engine.status.getSnapshot()).toMatchObject({ online: true, syncing: false, lastSyncedAt: now });
   });
 
+  it('started again after a stop, it sends a change as soon as the user fixes it', async () => {
+    await engine.start();
+    engine.stop();
+    await engine.start();
+    await createRecord(db, 'categories', { name: ' ' });
+    await engine.syncNow();
+    const [failed] = await outbox();
+    await engine.retry(failed!.opId, { name: 'Fixed' });
+    expect(serverNames()).toEqual(['Fixed']);
+  });
+
   it('syncs shortly after a local change', async () => {
     engine = new SyncEngine({ db, client: server.client(), entities: [{ name: 'categories', api: categoriesApi as Resource<ServerObject> }], debounceMs: 5 });
     await engine.start();

@@ -1,12 +1,11 @@
 import type { FastifyRequest } from 'fastify';
 import type { Kysely, Selectable } from 'kysely';
-import type { QuestionListItem } from '../../src/lib/contract/question';
 import type { QuizDetail, QuizSummary } from '../../src/lib/contract/quiz';
-import { optionMap } from '../../src/lib/options-codec';
 import { toBool, toCount } from '../db/rows';
 import type { Database, QuizTable } from '../db/schema';
 import { ownedBy } from '../http/tenant';
 import { mediaUrl } from '../http/uploads';
+import { questionListItems } from '../routes/questions';
 import type { QuizLiveState } from './quiz-events';
 
 // Turns quiz rows into the answers of spec §7 (see src/lib/contract/quiz.ts). Lists load the question ids
@@ -87,39 +86,11 @@ export async function quizSummaries(db: Kysely<Database>, request: FastifyReques
   return rows.map((row) => toSummary(request, row, questions.get(row.id) ?? [], attempts.get(row.id) ?? 0));
 }
 
-/** The quiz's questions in quiz order, each as a row of GET /api/v1/questions/. */
-async function questionDetails(db: Kysely<Database>, request: FastifyRequest, quizId: number): Promise<QuestionListItem[]> {
-  const rows = await db
-    .selectFrom('quiz_questions')
-    .innerJoin('questions', 'questions.id', 'quiz_questions.question_id')
-    .innerJoin('categories', 'categories.id', 'questions.category_id')
-    .selectAll('questions')
-    .select('categories.name as category_name')
-    .where('quiz_questions.quiz_id', '=', quizId)
-    .orderBy('quiz_questions.position')
-    .execute();
-  return rows.map((row) => ({
-    id: row.id,
-    client: row.client_id,
-    description: row.description,
-    hint: row.hint,
-    image: mediaUrl(request, row.image),
-    options: row.options,
-    option_map: optionMap(row.options),
-    correct_option: row.correct_option,
-    category: row.category_id,
-    category_detail: [{ id: row.category_id, name: row.category_name }],
-    created_at: row.created_at,
-    updated_at: row.updated_at,
-    version: toCount(row.version),
-  }));
-}
-
-/** One quiz with its questions in full and its attempts (ids, newest first). */
+/** One quiz with its questions in full (as the questions list shows them) and its attempts (ids, newest first). */
 export async function quizDetail(db: Kysely<Database>, request: FastifyRequest, row: QuizRow): Promise<QuizDetail> {
   const [summary] = await quizSummaries(db, request, [row]);
   const [questionsDetail, attempts] = await Promise.all([
-    questionDetails(db, request, row.id),
+    questionListItems(db, request, row.client_id, summary?.questions ?? []),
     db.selectFrom('attempts').select('id').where('quiz_id', '=', row.id).orderBy('id', 'desc').execute(),
   ]);
   return { ...(summary as QuizSummary), questions_detail: questionsDetail, attempts: attempts.map((attempt) => attempt.id) };

@@ -409,6 +409,8 @@ describe('PATCH /api/v1/quiz/{id}/', () => {
     const form = multipart([{ name: 'questions', data: String(ids[1]) }, { name: 'image', data: 'http://old/url.png' }]);
     const viaForm = await server.app.inject({ method: 'PATCH', url: `/api/v1/quiz/${quiz.id}/`, payload: form.payload, headers: headers(form.headers) });
     expect(viaForm.json().questions).toEqual([ids[1]]);
+    const none = multipart([{ name: 'questions', data: '' }]);
+    expect((await server.app.inject({ method: 'PATCH', url: `/api/v1/quiz/${quiz.id}/`, payload: none.payload, headers: headers(none.headers) })).json().questions).toEqual([]);
   });
 
   it('checks the whole quiz it would produce', async () => {

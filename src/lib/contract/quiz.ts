@@ -74,7 +74,7 @@ const questionIds = z.preprocess(
   z.array(primaryKey),
 );
 
-/** The writable fields with their types, each optional: what a PATCH may carry. */
+/** The writable fields with their types; quizPatchPayload is the same with every field optional. */
 export const quizFields = z.object({
   name: z
     .string()

@@ -1,8 +1,9 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { chromiumLaunchOptions } from './support/browser';
+import { apiLogin, createTenant } from './support/fixtures';
 
 // Installability is only reported in a persistent (non-incognito) profile, through CDP.
 let profile: string;
@@ -59,4 +60,33 @@ test('offline, every route opens from the service worker; API answers are never 
   });
   expect(cached).toContain('/index.html');
   expect(cached.filter((url) => url.startsWith('/api/'))).toEqual([]);
+});
+
+test('uploaded images stay visible offline', async ({ request }) => {
+  const tenant = await createTenant(request);
+  const headers = { Authorization: `Token ${await apiLogin(request, tenant)}` };
+  const category = await request.post('/api/v1/category/', { headers, data: { name: 'Colours' } });
+  expect(category.status(), await category.text()).toBe(201);
+  const question = await request.post('/api/v1/questions/', {
+    headers,
+    multipart: {
+      description: 'Which colour?',
+      options: 'A: Red, B: Green, C: Blue, D: Yellow',
+      correct_option: 'C',
+      category: String(((await category.json()) as { id: number }).id),
+      image: { name: 'sponsor.png', mimeType: 'image/png', buffer: await readFile('public/pwa-192x192.png') },
+    },
+  });
+  expect(question.status(), await question.text()).toBe(201);
+  const imagePath = new URL(((await question.json()) as { image: string }).image).pathname;
+  expect(imagePath).toMatch(/^\/media\//);
+
+  await page.goto('/');
+  await controlledByServiceWorker();
+  // no-store: the browser's own HTTP cache must not be what answers offline.
+  const load = (url: string) => page.evaluate(async (src) => (await fetch(src, { cache: 'no-store' })).status, url);
+  expect(await load(imagePath)).toBe(200);
+  await context.setOffline(true);
+  expect(await load(imagePath)).toBe(200);
+  expect(await page.evaluate(async (src) => Boolean(await (await caches.open('uploaded-images')).match(src)), imagePath)).toBe(true);
 });

@@ -15,7 +15,8 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 7_000 },
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : [['list']],
-  outputDir: 'test-results',
+  // Separate folders let several runs share a machine without wiping each other's artifacts.
+  outputDir: process.env.E2E_OUTPUT_DIR ?? 'test-results',
   use: {
     baseURL,
     trace: 'retain-on-failure',

@@ -83,6 +83,14 @@ describe('pull', () => {
     expect(await names()).toEqual(['B2', 'C']);
   });
 
+  it('writes nothing when the rows it pulls have not changed', async () => {
+    server.seed({ name: 'Science' });
+    await engine.syncNow();
+    const put = vi.spyOn(db.categories, 'put');
+    await engine.syncNow();
+    expect(put).not.toHaveBeenCalled();
+  });
+
   it('never overwrites a row that has a change waiting to be sent', async () => {
     const row = server.seed({ name: 'Science' });
     await engine.syncNow();

@@ -53,9 +53,12 @@ export async function assignServerId(db: PortalDatabase, entity: EntityName, loc
   }
   const swap = (target: EntityName, value: unknown) => (target === entity && value === localId ? serverId : value);
   for (const descriptor of Object.values(entityDescriptors)) {
-    if (!Object.values(descriptor.references).includes(entity)) continue;
+    const fields = Object.entries(descriptor.references).filter(([, target]) => target === entity).map(([field]) => field);
+    if (fields.length === 0) continue;
     const table = db.mirror(descriptor.name);
-    const rows = await table.toArray();
+    // An indexed reference field (question.category) finds the rows directly; a list (quiz.questions) is scanned.
+    const indexed = fields.every((field) => table.schema.idxByName[field] !== undefined);
+    const rows = indexed ? (await Promise.all(fields.map((field) => table.where(field).equals(localId).toArray()))).flat() : await table.toArray();
     const changed = rows.filter((row) => mapReferences(descriptor.name, row, swap) !== row);
     await table.bulkPut(changed.map((row) => mapReferences(descriptor.name, row, swap)));
     const entries = await db.outbox.where('entity').equals(descriptor.name).toArray();
@@ -94,6 +97,9 @@ export async function mergePulled(db: PortalDatabase, entity: EntityName, object
     const row = await table.where('serverId').equals(object.id).first();
     if (!row) {
       await table.put(rowFromServer(object));
+    } else if (row.syncState === 'synced' && JSON.stringify(row.serverCopy) === JSON.stringify(object)) {
+      // Unchanged: writing it again would wake every screen watching the table for nothing.
+      continue;
     } else if ((await entriesOf(db, row.localId)).length === 0) {
       await table.put(rowFromServer(object, row.localId));
     } else {

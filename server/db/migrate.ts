@@ -2,11 +2,13 @@ import { Migrator, type Kysely, type Migration } from 'kysely';
 import type { DialectName } from './dialect';
 import type { Database } from './schema';
 import { initialMigration } from './migrations/0001_initial';
+import { categoryNameUniqueMigration } from './migrations/0002_category_name_unique';
 
 /** Every migration, in order. Names sort lexically; add new ones as `NNNN_name`. */
 function migrations(dialect: DialectName): Record<string, Migration> {
   return {
     '0001_initial': initialMigration(dialect),
+    '0002_category_name_unique': categoryNameUniqueMigration,
   };
 }
 

@@ -29,3 +29,9 @@ export function created(clock: Clock, clientId: number) {
 export function touched(clock: Clock): { updated_at: string; version: RawBuilder<number> } {
   return { updated_at: nowIso(clock), version: sql<number>`version + 1` };
 }
+
+/** A unique-constraint failure from either database (the losing side of a race on a unique index). */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
+}

@@ -75,6 +75,20 @@ describe('categories', () => {
     expect(list.json().count).toBe(1);
   });
 
+  it('keeps names unique when creates race: the database refuses a duplicate, and the route answers 400, never 500', async () => {
+    await addCategory('Rivers');
+    // The unique index on (client_id, lower(name)) judges writes that bypass the route's check.
+    await expect(server.db.insertInto('categories').values({ name: 'RIVERS', ...created(server.clock, tenant.clientId) }).execute()).rejects.toThrow();
+    await server.db.insertInto('categories').values({ name: 'RIVERS', ...created(server.clock, other.clientId) }).execute();
+
+    const names = ['Lakes', 'lakes', 'LAKES', 'Lakes', 'lAkes', 'Lakes'];
+    const answers = await Promise.all(names.map((name) => request('POST', '/api/v1/category/', { name })));
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 400, 400, 400, 400, 400]);
+    for (const answer of answers.filter((item) => item.statusCode === 400)) expect(answer.json()).toEqual({ name: [CATEGORY_NAME_TAKEN_MESSAGE] });
+    const rows = await server.db.selectFrom('categories').select('id').where('client_id', '=', tenant.clientId).execute();
+    expect(rows).toHaveLength(2);
+  });
+
   it('lets two clients use the same name', async () => {
     await addCategory('Sport');
     await addCategory('Sport', other.headers);

@@ -7,7 +7,7 @@ import {
   type Category,
 } from '../../src/lib/contract/category';
 import type { ServerContext } from '../context';
-import { created, toCount, touched } from '../db/rows';
+import { created, isUniqueViolation, toCount, touched } from '../db/rows';
 import type { Database } from '../db/schema';
 import { changedSince, recordDeletions, updatedAfterOf, withDeletions } from '../http/changes';
 import { checkIfMatch, withEtag } from '../http/etag';
@@ -33,9 +33,9 @@ export function toCategory(row: CategoryRow): Category {
 }
 
 /**
- * 400 when another category of the client already has this name, ignoring case. Checked inside the write's
- * transaction: serialised on SQLite; on PostgreSQL two simultaneous creates of one name could both pass, as
- * with Django's own unique validator (no unique index on lower(name) exists).
+ * 400 when another category of the client already has this name, ignoring case. Checked first for a clear
+ * answer; when two writes of one name race past it (PostgreSQL runs them in parallel), the unique index on
+ * (client_id, lower(name)) refuses the loser, which nameTaken() turns into the same 400.
  */
 async function assertNameFree(db: Kysely<Database>, clientId: number, name: string, exceptId?: number): Promise<void> {
   let query = db
@@ -45,6 +45,12 @@ async function assertNameFree(db: Kysely<Database>, clientId: number, name: stri
     .where(sql<boolean>`lower(name) = ${name.toLowerCase()}`);
   if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
   if (await query.executeTakeFirst()) throw fieldErrors({ name: [CATEGORY_NAME_TAKEN_MESSAGE] });
+}
+
+/** The unique index's refusal as the same field error assertNameFree gives. */
+function nameTaken(error: unknown): never {
+  if (isUniqueViolation(error)) throw fieldErrors({ name: [CATEGORY_NAME_TAKEN_MESSAGE] });
+  throw error;
 }
 
 export const categoryRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) => {
@@ -76,10 +82,13 @@ export const categoryRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx
   app.post('/api/v1/category/', async (request, reply) => {
     const clientId = clientIdOf(request);
     const { name } = parseBody(categoryPayload, request.body);
-    const row = await db.transaction().execute(async (trx) => {
-      await assertNameFree(trx, clientId, name);
-      return trx.insertInto('categories').values({ name, ...created(clock, clientId) }).returningAll().executeTakeFirstOrThrow();
-    });
+    const row = await db
+      .transaction()
+      .execute(async (trx) => {
+        await assertNameFree(trx, clientId, name);
+        return trx.insertInto('categories').values({ name, ...created(clock, clientId) }).returningAll().executeTakeFirstOrThrow();
+      })
+      .catch(nameTaken);
     return reply.code(201).send(withEtag(reply, row.version, toCategory(row)));
   });
 
@@ -97,7 +106,7 @@ export const categoryRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx
         .where('client_id', '=', clientId)
         .returningAll()
         .executeTakeFirstOrThrow();
-    });
+    }).catch(nameTaken);
     return withEtag(reply, row.version, toCategory(row));
   });
 

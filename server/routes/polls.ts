@@ -10,7 +10,7 @@ import {
   type PollChoice,
 } from '../../src/lib/contract/poll';
 import type { ServerContext } from '../context';
-import { created, toBool, touched } from '../db/rows';
+import { created, isUniqueViolation, toBool, touched } from '../db/rows';
 import type { Database, PollChoiceTable, PollTable } from '../db/schema';
 import { changedSince, recordDeletions, updatedAfterOf, withDeletions } from '../http/changes';
 import { HttpError, fieldErrors, parseBody } from '../http/errors';
@@ -45,12 +45,6 @@ export function requirePollsEnabled(app: FastifyInstance, db: Kysely<Database>):
     const client = await db.selectFrom('clients').select('poll_enabled').where('id', '=', clientIdOf(request)).executeTakeFirst();
     if (!toBool(client?.poll_enabled)) throw new HttpError(403, { detail: POLLS_DISABLED_MESSAGE });
   });
-}
-
-/** A unique-constraint failure from either database (the losing side of a race on poll_hash). */
-export function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
 }
 
 /**

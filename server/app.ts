@@ -47,8 +47,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     exposedHeaders: ['ETag', 'Idempotent-Replayed', 'Content-Disposition'],
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
   });
+  // fields: a quiz sends one `questions` field per question id, so thousands must fit; the text of all
+  // fields together stays within the JSON body limit (readForm), files within uploadMaxBytes each.
   await app.register(fastifyMultipart, {
-    limits: { fileSize: config.uploadMaxBytes, files: 10, fields: 200, fieldSize: 1024 * 1024 },
+    limits: { fileSize: config.uploadMaxBytes, files: 10, fields: 5000, parts: 5010, fieldSize: 1024 * 1024 },
   });
 
   app.get('/api/health', async () => ({ status: 'ok' }));

@@ -4,7 +4,7 @@ import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
-import { fieldErrors, notFound } from './errors';
+import { HttpError, fieldErrors, notFound, tooLargeMessage } from './errors';
 
 // Uploads (question images, quiz sponsor logos, poll QR images, client logos): multipart forms are read
 // into memory (bounded by UPLOAD_MAX_BYTES per file), images are judged by their bytes, not by name or
@@ -54,7 +54,8 @@ function addField(fields: FormData['fields'], name: string, value: string): void
 
 /**
  * Reads a multipart form, or a JSON/urlencoded body as fields (so a route can accept both).
- * A file over UPLOAD_MAX_BYTES answers 413 (see errors.ts).
+ * A file over UPLOAD_MAX_BYTES answers 413 (see errors.ts); so do text fields that together exceed the
+ * JSON body limit (many small fields are allowed, e.g. a quiz's question ids, but not unbounded text).
  */
 export async function readForm(request: FastifyRequest): Promise<FormData> {
   const form: FormData = { fields: {}, files: {} };
@@ -68,13 +69,18 @@ export async function readForm(request: FastifyRequest): Promise<FormData> {
     }
     return form;
   }
+  const textLimit = request.server.initialConfig.bodyLimit ?? 1024 * 1024;
+  let textBytes = 0;
   for await (const part of request.parts()) {
     if (part.type === 'file') {
       const data = await part.toBuffer();
       // An empty file input is sent as a part with no name and no bytes: treat it as "no file".
       if (data.length > 0 || part.filename) form.files[part.fieldname] = { field: part.fieldname, filename: part.filename, data };
     } else {
-      addField(form.fields, part.fieldname, String(part.value ?? ''));
+      const value = String(part.value ?? '');
+      textBytes += Buffer.byteLength(part.fieldname) + Buffer.byteLength(value);
+      if (textBytes > textLimit) throw new HttpError(413, { detail: tooLargeMessage(textLimit) });
+      addField(form.fields, part.fieldname, value);
     }
   }
   return form;

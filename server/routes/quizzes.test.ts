@@ -157,6 +157,28 @@ describe('POST /api/v1/quiz/', () => {
     expect(logo.headers['content-type']).toBe('image/png');
   });
 
+  it('accepts a multipart quiz of 1,000 questions, and answers 413 when its text fields together pass the body limit', async () => {
+    const category = await server.db.insertInto('categories').values({ name: 'Bulk', ...created(server.clock, tenant.clientId) }).returning('id').executeTakeFirstOrThrow();
+    const rows = await server.db
+      .insertInto('questions')
+      .values(Array.from({ length: 1000 }, (_, i) => ({ category_id: category.id, description: `Q${i}`, options: 'A: 1, B: 2, C: 3, D: 4', correct_option: 'A', ...created(server.clock, tenant.clientId) })))
+      .returning('id')
+      .execute();
+    const ids = rows.map((row) => row.id);
+    const fields = Object.entries(validQuiz()).map(([name, value]) => ({ name, data: String(value) }));
+    const form = multipart([...fields, ...ids.map((id) => ({ name: 'questions', data: String(id) }))]);
+    const response = await server.app.inject({ method: 'POST', url: '/api/v1/quiz/', payload: form.payload, headers: headers(form.headers) });
+    expect(response.statusCode, response.body).toBe(201);
+    expect(response.json().questions).toEqual(ids);
+
+    const before = await quizCount();
+    const wordy = multipart([...fields, ...Array.from({ length: 3 }, () => ({ name: 'description', data: 'x'.repeat(400 * 1024) }))]);
+    const tooLarge = await server.app.inject({ method: 'POST', url: '/api/v1/quiz/', payload: wordy.payload, headers: headers(wordy.headers) });
+    expect(tooLarge.statusCode).toBe(413);
+    expect(tooLarge.json()).toEqual({ detail: 'The request is too large: the limit is 1 MB.' });
+    expect(await quizCount()).toBe(before);
+  });
+
   it('takes a WebM video or an image for the quiz image, an image only for the sponsor logo', async () => {
     const send = (parts: Part[]) => {
       const form = multipart([...Object.entries(validQuiz()).map(([name, value]) => ({ name, data: String(value) })), ...parts]);

@@ -314,6 +314,20 @@ describe('failures', () => {
     expect(serverNames()).toEqual(['Art', 'Science']);
   });
 
+  it('discarding an edit of a row whose create is still unanswered goes back to the created row', async () => {
+    const row = await createRecord(db, 'categories', { name: 'History' });
+    server.failNext({ kind: 'network', afterActing: false });
+    await engine.syncNow();
+    await updateRecord(db, 'categories', row.localId, { name: 'Histroy' });
+    const edit = (await outbox())[1]!;
+    await db.outbox.update(edit.seq!, { status: 'failed' });
+    server.failNext({ kind: 'network', afterActing: false });
+    await engine.discard(edit.opId);
+    expect(await db.categories.get(row.localId)).toMatchObject({ name: 'History', syncState: 'pending' });
+    await engine.syncNow();
+    expect(serverNames()).toEqual(['History']);
+  });
+
   it('a delete of something already gone is done', async () => {
     const row = server.seed({ name: 'Science' });
     await engine.syncNow();

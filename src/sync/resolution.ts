@@ -52,13 +52,19 @@ export async function keepMine(db: PortalDatabase, opId: string): Promise<void> 
   });
 }
 
-/** Re-applies the row's other queued edits on top of a server state. */
-async function rebuildRow(db: PortalDatabase, entry: OutboxEntry, base: ServerObject): Promise<void> {
+/**
+ * Re-applies the row's other queued changes on top of a server state, or, for a row the server has
+ * not answered for yet, on top of nothing but its queued create.
+ */
+async function rebuildRow(db: PortalDatabase, entry: OutboxEntry, base: ServerObject | null): Promise<void> {
   const remaining = (await entriesOf(db, entry.localId)).filter((other) => other.opId !== entry.opId);
-  let row: MirrorRow = rowFromServer(base, entry.localId);
-  for (const other of remaining) if (other.kind === 'update') row = { ...row, ...other.payload };
+  const current = await db.mirror(entry.entity).get(entry.localId);
+  let row: MirrorRow = base
+    ? rowFromServer(base, entry.localId)
+    : ({ localId: entry.localId, serverId: current?.serverId ?? null, syncState: 'pending', serverCopy: null } as MirrorRow);
+  for (const other of remaining) if (other.kind === 'create' || other.kind === 'update') row = { ...row, ...other.payload };
   await db.mirror(entry.entity).put(row);
-  for (const other of remaining) await db.outbox.update(other.seq as number, { baseVersion: versionOf(base) });
+  if (base) for (const other of remaining) await db.outbox.update(other.seq as number, { baseVersion: versionOf(base) });
   await refreshSyncState(db, entry.entity, entry.localId);
 }
 
@@ -78,8 +84,7 @@ export async function discardChange(db: PortalDatabase, opId: string): Promise<v
       await table.delete(entry.localId);
     } else if (entry.kind === 'update') {
       const row = await table.get(entry.localId);
-      if (row?.serverCopy) await rebuildRow(db, entry, row.serverCopy);
-      else if (row) await refreshSyncState(db, entry.entity, entry.localId);
+      if (row) await rebuildRow(db, entry, row.serverCopy);
     } else {
       for (const removed of entry.removedRows ?? []) {
         await table.put(removed.serverCopy ? rowFromServer(removed.serverCopy, removed.localId) : removed);

@@ -90,3 +90,25 @@ test('uploaded images stay visible offline', async ({ request }) => {
   expect(await load(imagePath)).toBe(200);
   expect(await page.evaluate(async (src) => Boolean(await (await caches.open('uploaded-images')).match(src)), imagePath)).toBe(true);
 });
+
+test('a new version waits until the page asks it to take over ("Reload to update")', async () => {
+  await page.goto('/');
+  await controlledByServiceWorker();
+  // A different script URL makes the browser install it as the next version of the worker.
+  const outcome = await page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.register('/sw.js?next-version');
+    const next = registration.installing ?? registration.waiting;
+    if (!next) throw new Error('no new worker');
+    if (next.state !== 'installed') {
+      await new Promise<void>((resolve) => next.addEventListener('statechange', () => next.state === 'installed' && resolve()));
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const stillWaiting = registration.waiting === next;
+    const takenOver = new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
+    next.postMessage({ type: 'SKIP_WAITING' });
+    await takenOver;
+    return { stillWaiting, controller: navigator.serviceWorker.controller?.scriptURL ?? '' };
+  });
+  expect(outcome.stillWaiting).toBe(true);
+  expect(outcome.controller).toContain('/sw.js?next-version');
+});

@@ -162,7 +162,11 @@ describe('export-quiz-participants/', () => {
   it('honours search and quiz, only exports the caller’s attempts, and needs a token', async () => {
     const ids = await seedReport();
     const search = await server.app.inject({ url: '/api/v1/export-quiz-participants/?search=bob', headers });
-    expect(search.body.trimEnd().split('\r\n')).toHaveLength(2);
+    // A filtered export keeps each attempt's place in its whole quiz.
+    expect(search.body.trimEnd().split('\r\n').slice(1)).toEqual(['Bob Stone,bob@example.test,,Capitals,8,30,2,COMPLETED,2026-01-01T10:00:02.000Z']);
+    const malformed = await server.app.inject({ url: '/api/v1/export-quiz-participants/?quiz=abc', headers });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toEqual({ quiz: ['Select a valid choice. That choice is not one of the available choices.'] });
     const quiz = await server.app.inject({ url: `/api/v1/export-quiz-participants/?quiz=${ids.rivers}`, headers });
     expect(quiz.body.trimEnd().split('\r\n').slice(1)).toEqual(['Ann Lee,ann@example.test,0700,Rivers,2,10,1,COMPLETED,2026-01-01T10:00:04.000Z']);
     const other = await server.app.inject({ url: '/api/v1/export-quiz-participants/', headers: otherHeaders });
@@ -173,7 +177,7 @@ describe('export-quiz-participants/', () => {
   it('reads the rows in batches, so every row arrives once with its rank across batch boundaries', async () => {
     const quiz = await insertQuiz(server.db, server.clock, clientId, 'Crowd');
     const viewer = await insertViewer(server.db, server.clock, clientId, { username: 'crowd' });
-    const total = 5123; // more than one export batch (5000)
+    const total = 5123; // more than two export batches (2000 rows each)
     const rows = Array.from({ length: total }, (_, index) => ({
       viewer_id: viewer, quiz_id: quiz, score: index, time_taken: 1, rank: null, status: 'COMPLETED',
       start_date_time: '2026-01-01T10:00:00.000Z', client_id: clientId, created_at: 'x', updated_at: 'x', version: 1,

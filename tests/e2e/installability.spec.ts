@@ -86,9 +86,11 @@ test('uploaded images stay visible offline', async ({ request }) => {
   // no-store: the browser's own HTTP cache must not be what answers offline.
   const load = (url: string) => page.evaluate(async (src) => (await fetch(src, { cache: 'no-store' })).status, url);
   expect(await load(imagePath)).toBe(200);
+  // The worker answers first and stores the copy afterwards (waitUntil), so wait for the copy before going offline.
+  const isCached = () => page.evaluate(async (src) => Boolean(await (await caches.open('uploaded-images')).match(src)), imagePath);
+  await expect.poll(isCached).toBe(true);
   await context.setOffline(true);
   expect(await load(imagePath)).toBe(200);
-  expect(await page.evaluate(async (src) => Boolean(await (await caches.open('uploaded-images')).match(src)), imagePath)).toBe(true);
 });
 
 test('a new version waits until the page asks it to take over ("Reload to update")', async () => {

@@ -1,0 +1,79 @@
+import { readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import FirebaseServer from 'firebase-server';
+
+// The local stand-in for a Firebase Realtime Database (TOOLCHAIN.md: the official emulator cannot run
+// here). firebase-server speaks the RTDB websocket protocol; patches/firebase-server+1.1.0.patch makes
+// the owner secret bypass the rules (firebase-admin), checks each connection as its own user, answers
+// get() and unlisten. Data lives in memory: the publisher republishes every quiz when it starts.
+
+/** The credential firebase-admin sends to an emulator (it connects as "owner"). */
+export const OWNER_SECRET = 'owner';
+
+export interface LocalRtdb {
+  host: string;
+  port: number;
+  /** What firebase-admin and the portal are given as databaseURL. */
+  databaseURL: string;
+  close(): Promise<void>;
+}
+
+export interface LocalRtdbOptions {
+  host?: string;
+  /** 0 picks a free port. */
+  port: number;
+  /** Try a free port when `port` is taken (the default port may be in use by another checkout). */
+  fallbackToFreePort?: boolean;
+  /** The `rules` object of database.rules.json; the repository's file when omitted. */
+  rules?: object;
+}
+
+export const RULES_FILE = fileURLToPath(new URL('../../database.rules.json', import.meta.url));
+
+export function loadRules(file: string = RULES_FILE): object {
+  return JSON.parse(readFileSync(file, 'utf8')) as object;
+}
+
+function listen(server: Server, port: number, host: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const onError = (error: Error) => {
+      server.off('listening', onListening);
+      reject(error);
+    };
+    const onListening = () => {
+      server.off('error', onError);
+      resolve();
+    };
+    server.once('error', onError);
+    server.once('listening', onListening);
+    server.listen(port, host);
+  });
+}
+
+export async function startLocalRtdb(options: LocalRtdbOptions): Promise<LocalRtdb> {
+  const host = options.host ?? '127.0.0.1';
+  // Plain HTTP requests get a 404; only the websocket upgrade matters.
+  const http = createServer((_request, response) => response.writeHead(404).end());
+  try {
+    await listen(http, options.port, host);
+  } catch (error) {
+    if (!options.fallbackToFreePort || (error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
+    await listen(http, 0, host);
+  }
+  const port = (http.address() as AddressInfo).port;
+  const server = new FirebaseServer({ server: http }, `quiz-portal-${port}`);
+  server.setAuthSecret(OWNER_SECRET);
+  server.setRules(options.rules ?? loadRules());
+  return {
+    host,
+    port,
+    databaseURL: `http://${host}:${port}?ns=quiz-portal`,
+    async close() {
+      await server.close();
+      http.closeAllConnections();
+      await new Promise<void>((resolve) => http.close(() => resolve()));
+    },
+  };
+}

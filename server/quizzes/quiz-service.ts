@@ -9,7 +9,8 @@ import type { Database } from '../db/schema';
 import { recordDeletions } from '../http/changes';
 import { fieldErrors, parseBody } from '../http/errors';
 import type { UploadedFile } from '../http/uploads';
-import { liveStateOf, questionIdsOf, type QuizRow } from './quiz-read';
+import { liveStateOf, loadQuiz, questionIdsOf, type QuizRow } from './quiz-read';
+import { manualQuestionTimes, type LiveMoment } from './scheduler-timeline';
 
 // Every quiz write goes through here (routes, and later the live controls), so the rules of decisions §3
 // hold for all of them and the live publisher hears of each change once, after its transaction commits.
@@ -77,6 +78,15 @@ function inputOf(row: QuizRow, questions: number[]) {
     auth_used: row.auth_used,
     questions,
   };
+}
+
+/** The question clock a write leaves: MANUAL steps start it; AUTO quizzes keep the scheduler's. */
+function questionTimesOf(quiz: QuizPayload, current: QuizRow | null, now: number): Pick<LiveMoment, 'question_started_at' | 'question_ends_at'> {
+  if (quiz.mode === 'MANUAL') {
+    const previous = current && { ...liveStateOf(current, 0), status: current.status };
+    return manualQuestionTimes(quiz, previous, now);
+  }
+  return current ? { question_started_at: current.question_started_at, question_ends_at: current.question_ends_at } : { question_started_at: null, question_ends_at: null };
 }
 
 function questionNoMessage(questionCount: number): string {
@@ -168,6 +178,7 @@ export function quizService(deps: Deps) {
             .insertInto('quizzes')
             .values({
               ...columnsOf(quiz),
+              ...questionTimesOf(quiz, null, clock.now().getTime()),
               quiz_hash: quizHash,
               image: stored.image ?? null,
               sponsor_logo: stored.sponsor_logo ?? null,
@@ -210,6 +221,7 @@ export function quizService(deps: Deps) {
             .updateTable('quizzes')
             .set({
               ...columnsOf(quiz),
+              ...questionTimesOf(quiz, current, clock.now().getTime()),
               ...(stored.image ? { image: stored.image } : {}),
               ...(stored.sponsor_logo ? { sponsor_logo: stored.sponsor_logo } : {}),
               ...touched(clock),
@@ -241,6 +253,31 @@ export function quizService(deps: Deps) {
         await quizEvents.onQuizDeleted(current.quiz_hash);
       } catch (error) {
         log.error({ err: error, quiz: current.id }, 'quiz deletion not published');
+      }
+    },
+
+    /**
+     * The AUTO scheduler's move (scheduler-timeline.ts), applied only if the quiz is still the version the
+     * scheduler read (an admin edit in between wins; the next tick looks again). Null when it lost.
+     */
+    async applyLiveMoment(current: QuizRow, moment: LiveMoment): Promise<QuizRow | null> {
+      const row = await db
+        .updateTable('quizzes')
+        .set({ ...moment, ...touched(clock) })
+        .where('id', '=', current.id)
+        .where('version', '=', current.version)
+        .returningAll()
+        .executeTakeFirst();
+      if (!row) return null;
+      await announce(row);
+      return row;
+    },
+
+    /** Republishes quizzes changed outside this service (their questions were deleted). */
+    async announceQuizzes(clientId: number, quizIds: readonly number[]): Promise<void> {
+      for (const id of quizIds) {
+        const row = await loadQuiz(db, clientId, id);
+        if (row) await announce(row);
       }
     },
 

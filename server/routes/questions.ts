@@ -22,6 +22,7 @@ import { protect } from '../http/protect';
 import { withSearch } from '../http/search';
 import { clientIdOf, found, ownedBy, parseId } from '../http/tenant';
 import { mediaUrl, readForm, requireImage, type FormData, type UploadStore } from '../http/uploads';
+import { quizService } from '../quizzes/quiz-service';
 
 // Spec §7 Question. The response shapes and the write rules are documented in src/lib/contract/question.ts.
 
@@ -107,6 +108,8 @@ async function removeUpload(uploads: UploadStore, name: string | null | undefine
 export const questionRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) => {
   const { db, clock, uploads } = ctx;
   protect(app, ctx);
+  // Deleting questions changes the quizzes that held them: their live nodes are republished.
+  const quizzes = quizService(ctx);
 
   const load = (clientId: number, id: number) => selectQuestions(db, clientId).where('questions.id', '=', id).executeTakeFirst();
 
@@ -129,17 +132,20 @@ export const questionRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx
 
   /**
    * Deletes questions of the client, records the deletions and bumps the quizzes that held them (their
-   * question lists change), so mirrors pulling quizzes with updated_after see it.
+   * question lists change), so mirrors pulling quizzes with updated_after see it. Returns those quizzes'
+   * ids: once committed, their live nodes are republished (question_count changed).
    */
-  async function deleteQuestions(trx: Transaction<Database>, clientId: number, ids: number[]): Promise<void> {
-    await trx
+  async function deleteQuestions(trx: Transaction<Database>, clientId: number, ids: number[]): Promise<number[]> {
+    const quizzes = await trx
       .updateTable('quizzes')
       .set(touched(clock))
       .where('client_id', '=', clientId)
       .where('id', 'in', trx.selectFrom('quiz_questions').select('quiz_id').where('question_id', 'in', ids))
+      .returning('id')
       .execute();
     await trx.deleteFrom('questions').where('client_id', '=', clientId).where('id', 'in', ids).execute();
     await recordDeletions(trx, clock, clientId, 'questions', ids);
+    return quizzes.map((quiz) => quiz.id);
   }
 
   app.get('/api/v1/questions/', async (request) => {
@@ -224,8 +230,9 @@ export const questionRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx
     const clientId = clientIdOf(request);
     const current = found(await load(clientId, parseId(request.params.id)));
     checkIfMatch(request, current.version, toQuestionDetail(request, current));
-    await db.transaction().execute((trx) => deleteQuestions(trx, clientId, [current.id]));
+    const quizIds = await db.transaction().execute((trx) => deleteQuestions(trx, clientId, [current.id]));
     await removeUpload(uploads, current.image);
+    await quizzes.announceQuizzes(clientId, quizIds);
     return reply.code(204).send();
   });
 
@@ -234,15 +241,16 @@ export const questionRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx
     const body = request.isMultipart() ? (await readForm(request)).fields : request.body;
     const ids = [...new Set(parseBody(bulkDeleteQuestionsPayload, body).questions)];
     // All or nothing: one unknown or foreign id answers 400 and nothing is deleted.
-    const images = await db.transaction().execute(async (trx) => {
+    const { images, quizIds } = await db.transaction().execute(async (trx) => {
       const rows = await trx.selectFrom('questions').select(['id', 'image']).$call(ownedBy('questions', clientId)).where('id', 'in', ids).execute();
       const owned = new Set(rows.map((row) => row.id));
       const missing = ids.filter((id) => !owned.has(id));
       if (missing.length > 0) throw fieldErrors({ questions: missing.map(invalidPkMessage) });
-      await deleteQuestions(trx, clientId, ids);
-      return rows.map((row) => row.image);
+      const quizIds = await deleteQuestions(trx, clientId, ids);
+      return { images: rows.map((row) => row.image), quizIds };
     });
     for (const image of images) await removeUpload(uploads, image);
+    await quizzes.announceQuizzes(clientId, quizIds);
     return { deleted: ids };
   });
 };

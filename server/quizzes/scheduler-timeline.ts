@@ -91,9 +91,11 @@ export function nextAutoMove(current: LiveMoment, quiz: QuizTimers, questionCoun
 /**
  * MANUAL quizzes: the host steps, so a question's clock starts when it is shown (the status becomes
  * STARTED or question_no changes); other edits keep it. Outside STARTED there is no current question.
+ * time_based is an AUTO setting (the contract keeps it off for MANUAL): the qs_timer alone says whether
+ * a question has an answering time.
  */
 export function manualQuestionTimes(
-  next: { status: QuizStatus; question_no: number; time_based: boolean; before_qs_timer: number; qs_timer: number },
+  next: { status: QuizStatus; question_no: number; before_qs_timer: number; qs_timer: number },
   previous: (LiveMoment & { status: QuizStatus }) | null,
   now: number,
 ): Pick<LiveMoment, 'question_started_at' | 'question_ends_at'> {
@@ -101,6 +103,6 @@ export function manualQuestionTimes(
   if (previous && previous.status === 'STARTED' && previous.question_no === next.question_no && previous.question_started_at !== null) {
     return { question_started_at: previous.question_started_at, question_ends_at: previous.question_ends_at };
   }
-  const ends = next.time_based ? now + (next.before_qs_timer + next.qs_timer) * SECOND : null;
+  const ends = next.qs_timer > 0 ? now + (next.before_qs_timer + next.qs_timer) * SECOND : null;
   return { question_started_at: now, question_ends_at: ends };
 }

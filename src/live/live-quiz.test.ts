@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { parseLiveQuiz } from './live-quiz';
+
+describe('parseLiveQuiz', () => {
+  const node = { status: 'STARTED', mode: 'AUTO', question_no: 2, question_count: 5, question_started_at: 1000, question_ends_at: 16000, updated_at: 900 };
+
+  it('reads a published node', () => {
+    expect(parseLiveQuiz(node)).toEqual(node);
+  });
+
+  it('restores the question clock Firebase drops when it is null', () => {
+    expect(parseLiveQuiz({ status: 'ANNOUNCED', mode: 'MANUAL', question_no: 1, question_count: 0, updated_at: 5 })).toEqual({
+      status: 'ANNOUNCED',
+      mode: 'MANUAL',
+      question_no: 1,
+      question_count: 0,
+      question_started_at: null,
+      question_ends_at: null,
+      updated_at: 5,
+    });
+  });
+
+  it('reads no node, or a malformed one, as null', () => {
+    expect(parseLiveQuiz(null)).toBeNull();
+    expect(parseLiveQuiz({ ...node, status: 'PAUSED' })).toBeNull();
+    expect(parseLiveQuiz({ ...node, question_no: '2' })).toBeNull();
+  });
+});

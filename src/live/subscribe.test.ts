@@ -1,0 +1,116 @@
+import { act, renderHook, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+
+// The Firebase SDK and the live-config call are replaced: these tests check what the portal does with
+// them (emulator wiring, websockets, parsing, unsubscribe before and after connecting). The real SDK
+// against the local server is covered by server/live/*.test.ts and the e2e test.
+
+const sdk = vi.hoisted(() => {
+  type Listener = (snapshot: { val(): unknown }) => void;
+  const listeners = new Map<string, Set<Listener>>();
+  return {
+    listeners,
+    emit(path: string, value: unknown) {
+      for (const listener of listeners.get(path) ?? []) listener({ val: () => value });
+    },
+    forceWebSockets: vi.fn(),
+    getDatabase: vi.fn(() => ({ kind: 'database' })),
+    connectDatabaseEmulator: vi.fn(),
+    ref: vi.fn((_database: unknown, path: string) => path),
+    onValue: vi.fn((path: string, listener: Listener) => {
+      const set = listeners.get(path) ?? new Set<Listener>();
+      set.add(listener);
+      listeners.set(path, set);
+      return () => set.delete(listener);
+    }),
+  };
+});
+const initializeApp = vi.hoisted(() => vi.fn(() => ({ kind: 'app' })));
+const fetchLiveConfig = vi.hoisted(() => vi.fn());
+
+vi.mock('firebase/database', () => sdk);
+vi.mock('firebase/app', () => ({ initializeApp }));
+vi.mock('../api/live', () => ({ fetchLiveConfig }));
+
+const LOCAL = { databaseURL: 'http://127.0.0.1:9100?ns=quiz-portal', emulator: { host: '127.0.0.1', port: 9100 }, firebase: {} };
+const NODE = { status: 'STARTED', mode: 'MANUAL', question_no: 3, question_count: 4, updated_at: 7 };
+
+async function freshModule() {
+  vi.resetModules();
+  return import('./index');
+}
+
+beforeEach(() => {
+  sdk.listeners.clear();
+  vi.clearAllMocks();
+  fetchLiveConfig.mockResolvedValue(LOCAL);
+});
+
+describe('connectLive', () => {
+  it('connects to the local server the server names, over websockets, once per page', async () => {
+    const live = await freshModule();
+    const [first, second] = await Promise.all([live.connectLive(), live.connectLive()]);
+    expect(first).toBe(second);
+    expect(fetchLiveConfig).toHaveBeenCalledTimes(1);
+    expect(sdk.forceWebSockets).toHaveBeenCalled();
+    expect(initializeApp).toHaveBeenCalledWith({ databaseURL: LOCAL.databaseURL }, 'quiz-portal-live');
+    expect(sdk.connectDatabaseEmulator).toHaveBeenCalledWith({ kind: 'database' }, '127.0.0.1', 9100);
+  });
+
+  it('uses a real project without the emulator, and tries again after a failed attempt', async () => {
+    const live = await freshModule();
+    fetchLiveConfig.mockRejectedValueOnce(new Error('offline'));
+    await expect(live.connectLive()).rejects.toThrow('offline');
+    fetchLiveConfig.mockResolvedValueOnce({ databaseURL: 'https://p.firebaseio.com', emulator: null, firebase: { apiKey: 'k', projectId: 'p' } });
+    await live.connectLive();
+    expect(initializeApp).toHaveBeenCalledWith({ apiKey: 'k', projectId: 'p', databaseURL: 'https://p.firebaseio.com' }, 'quiz-portal-live');
+    expect(sdk.connectDatabaseEmulator).not.toHaveBeenCalled();
+  });
+});
+
+describe('subscribeQuiz', () => {
+  it('delivers the parsed node and its changes, and stops on unsubscribe', async () => {
+    const live = await freshModule();
+    const seen: unknown[] = [];
+    const stop = live.subscribeQuiz('abc', (quiz) => seen.push(quiz));
+    await waitFor(() => expect(sdk.listeners.get('live/quizzes/abc')?.size).toBe(1));
+    sdk.emit('live/quizzes/abc', NODE);
+    sdk.emit('live/quizzes/abc', null);
+    stop();
+    sdk.emit('live/quizzes/abc', NODE);
+    expect(seen).toEqual([{ ...NODE, question_started_at: null, question_ends_at: null }, null]);
+  });
+
+  it('never listens when unsubscribed before the connection opened', async () => {
+    const live = await freshModule();
+    const onQuiz = vi.fn();
+    live.subscribeQuiz('abc', onQuiz)();
+    await live.connectLive();
+    expect(sdk.onValue).not.toHaveBeenCalled();
+  });
+
+  it('reports a failed connection', async () => {
+    const live = await freshModule();
+    fetchLiveConfig.mockRejectedValueOnce(new Error('down'));
+    const onError = vi.fn();
+    live.subscribeQuiz('abc', vi.fn(), onError);
+    await waitFor(() => expect(onError).toHaveBeenCalledWith(new Error('down')));
+  });
+});
+
+describe('hooks', () => {
+  it('useLiveQuiz follows the quiz and useLiveConnection the connection', async () => {
+    await freshModule();
+    const { useLiveConnection, useLiveQuiz } = await import('./use-live-quiz');
+    const quiz = renderHook(() => useLiveQuiz('abc'));
+    const connection = renderHook(() => useLiveConnection());
+    expect(quiz.result.current.quiz).toBeUndefined();
+    await waitFor(() => expect(sdk.listeners.get('.info/connected')?.size).toBe(1));
+    act(() => sdk.emit('live/quizzes/abc', NODE));
+    act(() => sdk.emit('.info/connected', true));
+    expect(quiz.result.current.quiz).toMatchObject({ question_no: 3 });
+    expect(connection.result.current).toBe(true);
+    quiz.unmount();
+    expect(sdk.listeners.get('live/quizzes/abc')?.size).toBe(0);
+  });
+});

@@ -1,0 +1,34 @@
+import { useEffect, useState } from 'react';
+import type { LiveQuiz } from './live-quiz';
+import { subscribeConnection, subscribeQuiz } from './subscribe';
+
+// The one React-aware file of live/: List Quiz rows and the quiz control screen both need "this quiz's
+// live state, kept current, cleaned up on unmount", so the subscription's lifecycle is written once here.
+
+export interface LiveQuizState {
+  /** undefined until the first value arrives; null when the quiz has no live node. */
+  quiz: LiveQuiz | null | undefined;
+  error: Error | null;
+}
+
+/** The live state of a quiz (by quiz_hash); pass null to subscribe to nothing (e.g. no hash yet). */
+export function useLiveQuiz(quizHash: string | null): LiveQuizState {
+  const [state, setState] = useState<LiveQuizState & { hash: string | null }>({ hash: quizHash, quiz: undefined, error: null });
+  useEffect(() => {
+    if (!quizHash) return undefined;
+    return subscribeQuiz(
+      quizHash,
+      (quiz) => setState({ hash: quizHash, quiz, error: null }),
+      (error) => setState((current) => ({ ...current, hash: quizHash, error })),
+    );
+  }, [quizHash]);
+  // A value of the previous hash is not this quiz's state.
+  return state.hash === quizHash ? { quiz: state.quiz, error: state.error } : { quiz: undefined, error: null };
+}
+
+/** Whether the live channel is connected (false while connecting, offline or after a failure). */
+export function useLiveConnection(): boolean {
+  const [connected, setConnected] = useState(false);
+  useEffect(() => subscribeConnection(setConnected, () => setConnected(false)), []);
+  return connected;
+}

@@ -18,6 +18,7 @@ import { DeleteQuizScreen } from '../features/quizzes/DeleteQuizScreen';
 import { ListQuizScreen } from '../features/quizzes/ListQuizScreen';
 import { QuizReportScreen } from '../features/reports/QuizReportScreen';
 import { SettingScreen } from '../features/settings/SettingScreen';
+import { SyncScreen } from '../features/sync/SyncScreen';
 import { ViewersDataScreen } from '../features/viewers/ViewersDataScreen';
 import { LoginScreen } from '../session/LoginScreen';
 import { ResetConfirmScreen } from '../session/ResetConfirmScreen';
@@ -90,6 +91,7 @@ export const routes: RouteObject[] = [
               { path: '/quiz-report', element: <QuizReportScreen />, handle: titled('Quiz Report') },
               { path: '/viewers-data', element: <ViewersDataScreen />, handle: titled('Viewers Data') },
               { path: '/setting', element: <SettingScreen />, handle: titled('Setting') },
+              { path: '/sync', element: <SyncScreen />, handle: titled('Sync') },
             ],
           },
           { path: '*', element: <Navigate to="/dashboard" replace /> },

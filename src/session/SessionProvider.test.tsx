@@ -1,9 +1,14 @@
+import { MantineProvider } from '@mantine/core';
 import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { requestJson } from '../api/client';
+import { portalDatabase } from '../local/db';
+import type { AccountSync } from './account-sync';
 import { SessionProvider } from './SessionProvider';
 import { useSession } from './session-context';
 import { demoUser, jsonResponse, mockFetch, requestsTo } from './test-fetch';
+import { cacheUser } from './user-cache';
 
 function SessionProbe() {
   const session = useSession();
@@ -12,20 +17,35 @@ function SessionProbe() {
       <p>state: {session.user ? `user ${session.user.username}` : session.loading ? 'loading' : session.loadFailed ? 'failed' : 'logged out'}</p>
       <p>login: {String(session.isLogin)}</p>
       <button onClick={() => void session.login({ email: 'admin@demo.quiz', password: 'pw' })}>login</button>
-      <button onClick={session.logout}>logout</button>
+      <p>expired: {String(session.expired)}</p>
+      <button onClick={() => void session.logout()}>logout</button>
       <button onClick={session.retry}>retry</button>
     </div>
   );
 }
 
+// The account's offline data is tested in account-sync.test.ts; here only what the session asks of it.
+let accountSync: { [K in keyof AccountSync]: ReturnType<typeof vi.fn> & AccountSync[K] };
+
 const renderSession = () =>
   render(
-    <SessionProvider>
-      <SessionProbe />
-    </SessionProvider>,
+    <MantineProvider>
+      <SessionProvider accountSync={accountSync}>
+        <SessionProbe />
+      </SessionProvider>
+    </MantineProvider>,
   );
 
-beforeEach(() => localStorage.clear());
+beforeEach(async () => {
+  localStorage.clear();
+  await portalDatabase().session.clear();
+  accountSync = {
+    begin: vi.fn(async () => undefined),
+    resume: vi.fn(async () => undefined),
+    end: vi.fn(async () => undefined),
+    waitingChanges: vi.fn(async () => 0),
+  };
+});
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
@@ -39,7 +59,7 @@ describe('SessionProvider', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  it('treats a stored token as logged in, loads the user with it and caches the user', async () => {
+  it('treats a stored token as logged in, loads the user with it and starts the account sync', async () => {
     localStorage.setItem('token', 'abc');
     let release: () => void = () => undefined;
     const gate = new Promise<void>((resolve) => (release = resolve));
@@ -54,7 +74,7 @@ describe('SessionProvider', () => {
     expect(await screen.findByText('state: user admin')).toBeInTheDocument();
     const [request] = requestsTo(sent, '/api/v1/accounts/user/');
     expect(request?.headers.get('Authorization')).toBe('Token abc');
-    expect(JSON.parse(localStorage.getItem('portal.user') ?? 'null')).toEqual(demoUser);
+    await waitFor(() => expect(accountSync.begin).toHaveBeenCalledWith(demoUser, true));
   });
 
   it('logs out when loading the user fails with an HTTP error', async () => {
@@ -64,6 +84,8 @@ describe('SessionProvider', () => {
     expect(await screen.findByText('state: logged out')).toBeInTheDocument();
     expect(screen.getByText('login: false')).toBeInTheDocument();
     expect(localStorage.getItem('token')).toBeNull();
+    // Logged out, but the queued changes are only forgotten on an explicit logout.
+    expect(accountSync.end).not.toHaveBeenCalled();
   });
 
   it('only logs a non-HTTP error, keeps the token and offers a retry that loads the user', async () => {
@@ -87,13 +109,24 @@ describe('SessionProvider', () => {
 
   it('falls back to the cached user when the server cannot be reached', async () => {
     localStorage.setItem('token', 'abc');
-    localStorage.setItem('portal.user', JSON.stringify(demoUser));
+    await cacheUser(demoUser);
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     mockFetch(() => {
       throw new TypeError('Failed to fetch');
     });
     renderSession();
     expect(await screen.findByText('state: user admin')).toBeInTheDocument();
+    expect(accountSync.begin).toHaveBeenCalledWith(demoUser, false);
+  });
+
+  it('starts offline from the cached user without asking the server', async () => {
+    localStorage.setItem('token', 'abc');
+    await cacheUser(demoUser);
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const { fetchMock } = mockFetch(() => jsonResponse(demoUser));
+    renderSession();
+    expect(await screen.findByText('state: user admin')).toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 
   it('aborts the user request when the provider unmounts', async () => {
@@ -131,24 +164,35 @@ describe('SessionProvider', () => {
     act(() => screen.getByRole('button', { name: 'logout' }).click());
     expect(screen.getByText('state: logged out')).toBeInTheDocument();
     expect(localStorage.getItem('token')).toBeNull();
-    expect(localStorage.getItem('portal.user')).toBeNull();
+    await waitFor(() => expect(accountSync.end).toHaveBeenCalledOnce());
     await waitFor(() => expect(requestsTo(sent, '/api/v1/accounts/logout/')).toHaveLength(1));
     expect(requestsTo(sent, '/api/v1/accounts/logout/')[0]?.headers.get('Authorization')).toBe('Token fresh');
   });
 
-  it('ends the session when any later call is answered 401', async () => {
+  it('asks to sign in again when a later call is answered 401, keeping the session and the queue', async () => {
     localStorage.setItem('token', 'abc');
-    mockFetch((request) =>
-      new URL(request.url).pathname === '/api/v1/accounts/user/'
-        ? jsonResponse(demoUser)
-        : jsonResponse({ detail: 'Invalid token.' }, 401),
-    );
+    mockFetch((request) => {
+      const path = new URL(request.url).pathname;
+      if (path === '/api/v1/accounts/user/') return jsonResponse(demoUser);
+      if (path === '/api/v1/accounts/login/') return jsonResponse({ key: 'renewed' });
+      return jsonResponse({ detail: 'Invalid token.' }, 401);
+    });
     renderSession();
     expect(await screen.findByText('state: user admin')).toBeInTheDocument();
     await act(async () => {
       await expect(requestJson('api/v1/category/')).rejects.toMatchObject({ status: 401 });
     });
-    expect(screen.getByText('state: logged out')).toBeInTheDocument();
-    expect(localStorage.getItem('token')).toBeNull();
+    expect(screen.getByText('state: user admin')).toBeInTheDocument();
+    expect(screen.getByText('expired: true')).toBeInTheDocument();
+    expect(localStorage.getItem('token')).toBe('abc');
+    expect(accountSync.end).not.toHaveBeenCalled();
+
+    const dialog = await screen.findByRole('dialog', { name: 'Your session has expired — sign in again' });
+    expect(dialog).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText(/Password/), 'pw');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(accountSync.resume).toHaveBeenCalledOnce());
+    expect(localStorage.getItem('token')).toBe('renewed');
+    expect(screen.getByText('expired: false')).toBeInTheDocument();
   });
 });

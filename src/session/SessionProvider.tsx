@@ -3,9 +3,11 @@ import * as accounts from '../api/accounts';
 import { setApiToken, setUnauthorizedHandler } from '../api/client';
 import { ApiError } from '../api/errors';
 import type { CurrentUser, LoginPayload } from '../lib/contract/accounts';
+import { appAccountSync, type AccountSync } from './account-sync';
 import { SessionContext, type Session } from './session-context';
+import { SessionExpiredDialog } from './SessionExpiredDialog';
 import { clearStoredToken, readStoredToken, storeToken } from './token-storage';
-import { cacheUser, clearCachedUser, readCachedUser } from './user-cache';
+import { readCachedUser } from './user-cache';
 
 function startingToken(): string | null {
   const token = readStoredToken();
@@ -14,35 +16,67 @@ function startingToken(): string | null {
   return token;
 }
 
-export function SessionProvider({ children }: { children: ReactNode }) {
+function isOffline(): boolean {
+  return typeof navigator !== 'undefined' && navigator.onLine === false;
+}
+
+interface SessionProviderProps {
+  children: ReactNode;
+  /** The account's offline data and sync (the app's engine by default). */
+  accountSync?: AccountSync;
+}
+
+export function SessionProvider({ children, accountSync = appAccountSync }: SessionProviderProps) {
   const [token, setToken] = useState<string | null>(startingToken);
   const [user, setUser] = useState<CurrentUser | null>(null);
+  const [userFromServer, setUserFromServer] = useState(false);
   const [loadFailed, setLoadFailed] = useState(false);
+  const [expired, setExpired] = useState(false);
   const [loadRound, setLoadRound] = useState(0);
+  const [signInDismissed, setSignInDismissed] = useState(false);
 
+  // Without the account's data wiped: a 401 on the user fetch at start logs out (spec §4), but the
+  // queued changes stay until an explicit logout (decisions §5).
   const endSession = useCallback(() => {
     setApiToken(null);
     clearStoredToken();
-    clearCachedUser();
     setToken(null);
     setUser(null);
     setLoadFailed(false);
+    setExpired(false);
   }, []);
 
-  const logout = useCallback(() => {
+  const logout = useCallback(async () => {
     // Best effort: the server forgets the token if it can be reached; the portal forgets it regardless.
     if (token) accounts.logout(token).catch(() => undefined);
     endSession();
-  }, [token, endSession]);
+    await accountSync.end();
+  }, [token, endSession, accountSync]);
 
-  const login = useCallback(async (credentials: LoginPayload) => {
+  const signIn = useCallback(async (credentials: LoginPayload) => {
     const { key } = await accounts.login(credentials);
     storeToken(key);
     setApiToken(key);
-    setUser(null);
     setLoadFailed(false);
+    setExpired(false);
     setToken(key);
   }, []);
+
+  const login = useCallback(
+    async (credentials: LoginPayload) => {
+      await signIn(credentials);
+      setUser(null);
+    },
+    [signIn],
+  );
+
+  const reauthenticate = useCallback(
+    async (credentials: LoginPayload) => {
+      await signIn(credentials);
+      await accountSync.resume();
+    },
+    [signIn, accountSync],
+  );
 
   const retry = useCallback(() => {
     setLoadFailed(false);
@@ -50,34 +84,49 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, []);
 
   useEffect(() => {
-    // A 401 on any call means the token was revoked or expired: the session is over.
-    setUnauthorizedHandler(endSession);
+    // A 401 on a later call means the token expired or was revoked: ask to sign in again, keep everything.
+    setUnauthorizedHandler(() => {
+      setExpired(true);
+      setSignInDismissed(false);
+    });
     return () => setUnauthorizedHandler(null);
-  }, [endSession]);
+  }, []);
 
   useEffect(() => {
     if (!token) return;
     const controller = new AbortController();
+    const fallBackToCache = async (reason: unknown) => {
+      const cached = await readCachedUser().catch(() => null);
+      if (controller.signal.aborted) return;
+      if (reason !== null) console.error('Could not load the current user', reason);
+      if (cached) {
+        setUserFromServer(false);
+        setUser((current) => current ?? cached);
+      } else setLoadFailed(true);
+    };
+    if (isOffline()) {
+      void fallBackToCache(null);
+      return () => controller.abort();
+    }
     accounts
       .currentUser(controller.signal)
       .then((loaded) => {
         if (controller.signal.aborted) return;
-        cacheUser(loaded);
+        setUserFromServer(true);
         setUser(loaded);
       })
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
-        if (error instanceof ApiError && error.status > 0) {
-          endSession();
-          return;
-        }
-        console.error('Could not load the current user', error);
-        const cached = readCachedUser();
-        if (cached) setUser(cached);
-        else setLoadFailed(true);
+        if (error instanceof ApiError && error.status > 0) endSession();
+        else void fallBackToCache(error);
       });
     return () => controller.abort();
   }, [token, loadRound, endSession]);
+
+  useEffect(() => {
+    if (!user) return;
+    accountSync.begin(user, userFromServer).catch((error: unknown) => console.error('Could not start syncing', error));
+  }, [user, userFromServer, accountSync]);
 
   const session = useMemo<Session>(
     () => ({
@@ -86,12 +135,23 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       isLogin: token !== null,
       loading: token !== null && user === null && !loadFailed,
       loadFailed,
+      expired,
       login,
+      reauthenticate,
       logout,
       retry,
+      waitingChanges: accountSync.waitingChanges,
+      signInDismissed,
+      dismissSignIn: () => setSignInDismissed(true),
+      promptSignIn: () => setSignInDismissed(false),
     }),
-    [token, user, loadFailed, login, logout, retry],
+    [token, user, loadFailed, expired, login, reauthenticate, logout, retry, signInDismissed, accountSync],
   );
 
-  return <SessionContext.Provider value={session}>{children}</SessionContext.Provider>;
+  return (
+    <SessionContext.Provider value={session}>
+      {children}
+      <SessionExpiredDialog key={user?.id ?? 'signed-out'} />
+    </SessionContext.Provider>
+  );
 }

@@ -1,24 +1,37 @@
 import { currentUser, type CurrentUser } from '../lib/contract/accounts';
+import { portalDatabase, type PortalDatabase } from '../local/db';
+import { readSessionValue, saveSessionValue } from '../local/session-store';
 
-// The last loaded user, kept so the shell can still be drawn when the user cannot be fetched
-// (offline start). Validated on read: an old or tampered entry is ignored, never trusted.
-const USER_KEY = 'portal.user';
+// The last loaded user (with the client settings in client_details), kept in the local database's
+// session table so the shell can be drawn when the user cannot be fetched (offline start). Validated
+// on read: an old or tampered entry is ignored, never trusted.
 
-export function readCachedUser(): CurrentUser | null {
-  const raw = localStorage.getItem(USER_KEY);
-  if (!raw) return null;
+/** Where earlier versions kept it; moved into the database on first read. */
+const LEGACY_USER_KEY = 'portal.user';
+
+function parseUser(value: unknown): CurrentUser | null {
+  const parsed = currentUser.safeParse(value);
+  return parsed.success ? parsed.data : null;
+}
+
+async function takeLegacyUser(db: PortalDatabase): Promise<CurrentUser | null> {
+  const raw = localStorage.getItem(LEGACY_USER_KEY);
+  if (raw === null) return null;
+  localStorage.removeItem(LEGACY_USER_KEY);
   try {
-    const parsed = currentUser.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : null;
+    const user = parseUser(JSON.parse(raw));
+    if (user) await saveSessionValue(db, 'currentUser', user);
+    return user;
   } catch {
     return null;
   }
 }
 
-export function cacheUser(user: CurrentUser): void {
-  localStorage.setItem(USER_KEY, JSON.stringify(user));
+export async function readCachedUser(db: PortalDatabase = portalDatabase()): Promise<CurrentUser | null> {
+  const stored = await readSessionValue<unknown>(db, 'currentUser');
+  return stored ? parseUser(stored.value) : takeLegacyUser(db);
 }
 
-export function clearCachedUser(): void {
-  localStorage.removeItem(USER_KEY);
+export async function cacheUser(user: CurrentUser, db: PortalDatabase = portalDatabase()): Promise<void> {
+  await saveSessionValue(db, 'currentUser', user);
 }

@@ -78,3 +78,21 @@ export const UnfoldIcon = (props: IconProps) => (
     <path d="M9 6l6 6-6 6" />
   </Icon>
 );
+
+export const SyncIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M20 11a8 8 0 0 0-14.9-3M4 5v3h3M4 13a8 8 0 0 0 14.9 3M20 19v-3h-3" />
+  </Icon>
+);
+
+export const OnlineIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M2 9a15 15 0 0 1 20 0M5 12.5a10 10 0 0 1 14 0M8.5 16a5 5 0 0 1 7 0M12 19.5h.01" />
+  </Icon>
+);
+
+export const OfflineIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M3 3l18 18M8.5 16a5 5 0 0 1 7 0M12 19.5h.01M5 12.5a10 10 0 0 1 4-2.4M2 9a15 15 0 0 1 4.5-2.9M14.5 10.3a10 10 0 0 1 4.5 2.2M11 5a15 15 0 0 1 11 4" />
+  </Icon>
+);

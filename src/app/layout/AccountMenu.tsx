@@ -1,31 +1,60 @@
 import { Avatar, Menu, UnstyledButton } from '@mantine/core';
+import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { LogoutConfirmation } from '../../features/sync/LogoutConfirmation';
 import { useSession } from '../../session/session-context';
+import { notifyError } from '../../ui/notify';
 
 export function AccountMenu({ username }: { username: string }) {
-  const { logout } = useSession();
+  const { logout, waitingChanges } = useSession();
   const navigate = useNavigate();
+  const [waiting, setWaiting] = useState(0);
 
-  const signOut = () => {
-    logout();
+  const signOut = async () => {
+    setWaiting(0);
+    try {
+      await logout();
+    } catch (error) {
+      notifyError(error, 'Logout failed');
+    }
     navigate('/login', { replace: true });
   };
 
+  // Changes not yet on the server are lost on logout: ask first (decisions §5).
+  const requestLogout = async () => {
+    const count = await waitingChanges();
+    if (count > 0) setWaiting(count);
+    else await signOut();
+  };
+
   return (
-    <Menu position="bottom-end" withinPortal>
-      <Menu.Target>
-        <UnstyledButton aria-label="Account menu" miw={44} mih={44} display="flex" style={{ alignItems: 'center', justifyContent: 'center' }}>
-          <Avatar color="blue" radius="xl">
-            {username.charAt(0).toUpperCase()}
-          </Avatar>
-        </UnstyledButton>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label>{username}</Menu.Label>
-        <Menu.Item onClick={signOut} mih={44}>
-          Logout
-        </Menu.Item>
-      </Menu.Dropdown>
-    </Menu>
+    <>
+      <Menu position="bottom-end" withinPortal>
+        <Menu.Target>
+          <UnstyledButton aria-label="Account menu" miw={44} mih={44} display="flex" style={{ alignItems: 'center', justifyContent: 'center' }}>
+            <Avatar color="blue" radius="xl">
+              {username.charAt(0).toUpperCase()}
+            </Avatar>
+          </UnstyledButton>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Label>{username}</Menu.Label>
+          <Menu.Item onClick={() => void requestLogout()} mih={44}>
+            Logout
+          </Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+      <LogoutConfirmation
+        opened={waiting > 0}
+        waiting={waiting}
+        onCancel={() => setWaiting(0)}
+        onLogout={() => void signOut()}
+        recount={async () => {
+          const count = await waitingChanges();
+          setWaiting(count);
+          return count;
+        }}
+      />
+    </>
   );
 }

@@ -1,7 +1,12 @@
-/**
- * The top bar's place for the sync status indicator (online/offline, waiting changes, failures).
- * The sync work fills it; until then it draws nothing.
- */
+import { FailedChangeNotifier } from '../../features/sync/FailedChangeNotifier';
+import { SyncIndicator } from '../../features/sync/SyncIndicator';
+
+/** The top bar's sync status (online/offline, waiting changes, failures), and the notices of refused changes. */
 export function TopBarStatusSlot() {
-  return null;
+  return (
+    <>
+      <SyncIndicator />
+      <FailedChangeNotifier />
+    </>
+  );
 }

@@ -1,6 +1,6 @@
 import type { ComponentType, SVGProps } from 'react';
 import type { CurrentUser } from '../../lib/contract/accounts';
-import { DashboardIcon, PollIcon, QuestionIcon, QuizIcon, ReportIcon, SettingIcon } from '../../ui/icons';
+import { DashboardIcon, PollIcon, QuestionIcon, QuizIcon, ReportIcon, SettingIcon, SyncIcon } from '../../ui/icons';
 
 export interface NavigationLink {
   label: string;
@@ -52,6 +52,8 @@ export function navigationFor(user: CurrentUser): NavigationEntry[] {
       ],
     },
     { label: 'Setting', icon: SettingIcon, to: '/setting' },
+    // Not in the spec's sidebar: the offline work's waiting, failed and conflicting changes (decisions §5).
+    { label: 'Sync', icon: SyncIcon, to: '/sync' },
   ];
   return entries.filter((entry): entry is NavigationEntry => entry !== false);
 }

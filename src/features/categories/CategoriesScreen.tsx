@@ -1,5 +1,128 @@
-import { ScreenPlaceholder } from '../../ui/ScreenPlaceholder';
+import { Anchor, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { createRecord } from '../../local/commands';
+import { portalDatabase } from '../../local/db';
+import { routeKeyOf } from '../../local/keys';
+import { CATEGORY_NAME_TAKEN_MESSAGE, categoryPayload } from '../../lib/contract/category';
+import { DataTable, type DataTableColumn } from '../../ui/DataTable';
+import { notifyError } from '../../ui/notify';
+import { pageCount, pageSlice } from '../../ui/page-range';
+import { Pager } from '../../ui/Pager';
+import { SearchBox } from '../../ui/SearchBox';
+import { SyncStateMarker } from '../../ui/SyncStateMarker';
+import { CATEGORIES_PAGE_SIZE, nameTaken, updatedDate, visibleCategories, type CategoryRow } from './category-rows';
+import { useCategories } from './use-categories';
 
+const columns: DataTableColumn<CategoryRow>[] = [
+  {
+    header: 'Name',
+    cell: (row) => (
+      <>
+        {row.name}
+        <SyncStateMarker state={row.syncState} />
+      </>
+    ),
+  },
+  { header: 'Updated', cell: (row) => updatedDate(row), shrink: true },
+  {
+    header: 'Edit',
+    shrink: true,
+    cell: (row) => (
+      <Anchor component={Link} to={`/add-category/${routeKeyOf(row)}/update`} aria-label={`Edit ${row.name}`}>
+        Edit
+      </Anchor>
+    ),
+  },
+  {
+    header: 'Delete',
+    shrink: true,
+    cell: (row) => (
+      <Anchor component={Link} to={`/add-category/${routeKeyOf(row)}/delete`} c="red" aria-label={`Delete ${row.name}`}>
+        Delete
+      </Anchor>
+    ),
+  },
+];
+
+/** The add form: a required name; an empty one is ignored with a message under the field (spec §5). */
+function AddCategoryForm({ rows }: { rows: readonly CategoryRow[] }) {
+  const [saving, setSaving] = useState(false);
+  const form = useForm({ mode: 'controlled', initialValues: { name: '' } });
+
+  const submit = form.onSubmit(async ({ name }) => {
+    const parsed = categoryPayload.safeParse({ name });
+    if (!parsed.success) {
+      form.setFieldError('name', parsed.error.issues[0]?.message ?? 'Enter a name.');
+      return;
+    }
+    if (nameTaken(rows, parsed.data.name)) {
+      form.setFieldError('name', CATEGORY_NAME_TAKEN_MESSAGE);
+      return;
+    }
+    setSaving(true);
+    try {
+      await createRecord(portalDatabase(), 'categories', parsed.data);
+      form.reset();
+    } catch (error) {
+      // The typed name stays in the field (a full disk saved nothing).
+      notifyError(error, 'The category could not be added');
+    } finally {
+      setSaving(false);
+    }
+  });
+
+  return (
+    <Paper withBorder p="md" component="form" onSubmit={submit} noValidate aria-label="Add category">
+      <Group align="flex-start" wrap="wrap">
+        <TextInput label="Name" withAsterisk required style={{ flex: '1 1 240px' }} maxLength={100} {...form.getInputProps('name')} />
+        <Button type="submit" loading={saving} mt={25}>
+          Add
+        </Button>
+      </Group>
+    </Paper>
+  );
+}
+
+/** /add-category: add form, search and the paged categories table, read from the mirror (works offline). */
 export function CategoriesScreen() {
-  return <ScreenPlaceholder title="Categories" />;
+  const rows = useCategories();
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const visible = visibleCategories(rows ?? [], search);
+  const shownPage = Math.min(page, pageCount(visible.length, CATEGORIES_PAGE_SIZE));
+
+  return (
+    <Stack>
+      <Title order={1}>Categories</Title>
+      <AddCategoryForm rows={rows ?? []} />
+      <SearchBox
+        value={search}
+        onChange={(value) => {
+          setSearch(value);
+          setPage(1);
+        }}
+      />
+      {rows === undefined ? (
+        <Text c="dimmed">Loading categories…</Text>
+      ) : (
+        <>
+          <DataTable
+            label="Categories"
+            columns={columns}
+            rows={pageSlice(visible, shownPage, CATEGORIES_PAGE_SIZE)}
+            rowKey={(row) => row.localId}
+            empty={search.trim() ? 'No category matches the search.' : 'No categories yet.'}
+          />
+          <Group justify="space-between" wrap="wrap">
+            <Pager page={shownPage} total={visible.length} pageSize={CATEGORIES_PAGE_SIZE} onChange={setPage} label="Categories pages" />
+            <Text size="sm" c="dimmed">
+              {visible.length} {visible.length === 1 ? 'category' : 'categories'}
+            </Text>
+          </Group>
+        </>
+      )}
+    </Stack>
+  );
 }

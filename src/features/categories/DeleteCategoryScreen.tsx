@@ -1,5 +1,44 @@
-import { ScreenPlaceholder } from '../../ui/ScreenPlaceholder';
+import { Stack, Text, Title } from '@mantine/core';
+import { useNavigate, useParams } from 'react-router-dom';
+import { deleteRecord } from '../../local/commands';
+import { portalDatabase } from '../../local/db';
+import { DeleteConfirmation } from '../../ui/DeleteConfirmation';
+import { notifyError } from '../../ui/notify';
+import { MissingCategory, useCanonicalCategoryPath } from './EditCategoryScreen';
+import { useCategory } from './use-categories';
 
+const deletePath = (key: string) => `/add-category/${key}/delete`;
+
+/** /add-category/:id/delete: the spec's question, Cancel and Delete, then back to /add-category. */
 export function DeleteCategoryScreen() {
-  return <ScreenPlaceholder title="Delete Category" />;
+  const { id } = useParams();
+  const navigate = useNavigate();
+  const row = useCategory(id);
+  useCanonicalCategoryPath(id, row, deletePath);
+
+  if (!row) {
+    return (
+      <Stack maw={560}>
+        <Title order={1}>Delete Category</Title>
+        {row === undefined ? <Text c="dimmed">Loading…</Text> : <MissingCategory />}
+      </Stack>
+    );
+  }
+  return (
+    <DeleteConfirmation
+      title="Delete Category"
+      question="Are you sure you want to delete this Category Instance?"
+      subject={row.name}
+      onCancel={() => navigate('/add-category')}
+      onDelete={async () => {
+        try {
+          // Queued; if the server refuses (a category still used by questions) the Sync screen says why.
+          await deleteRecord(portalDatabase(), 'categories', row.localId);
+          navigate('/add-category');
+        } catch (error) {
+          notifyError(error, 'The category could not be deleted');
+        }
+      }}
+    />
+  );
 }

@@ -1,5 +1,91 @@
-import { ScreenPlaceholder } from '../../ui/ScreenPlaceholder';
+import { Anchor, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { updateRecord } from '../../local/commands';
+import { portalDatabase } from '../../local/db';
+import { isLocalKey } from '../../local/keys';
+import { CATEGORY_NAME_TAKEN_MESSAGE, categoryPayload } from '../../lib/contract/category';
+import { notifyError } from '../../ui/notify';
+import { nameTaken, type CategoryRow } from './category-rows';
+import { useCategories, useCategory, useFollowAssignedId } from './use-categories';
 
+const editPath = (key: string) => `/add-category/${key}/update`;
+
+/** A category the route names is not on this device (deleted, or never synced here). */
+export function MissingCategory() {
+  return (
+    <Stack>
+      <Text>This category does not exist (any more).</Text>
+      <Anchor component={Link} to="/add-category">
+        Back to the categories
+      </Anchor>
+    </Stack>
+  );
+}
+
+/** Moves a page opened on a local id to the server id once known (also when opened after the sync). */
+export function useCanonicalCategoryPath(key: string | undefined, row: CategoryRow | null | undefined, pathFor: (key: string) => string) {
+  const navigate = useNavigate();
+  useFollowAssignedId(key, pathFor);
+  useEffect(() => {
+    if (key && row && isLocalKey(key) && row.serverId !== null) navigate(pathFor(String(row.serverId)), { replace: true });
+  }, [key, row, navigate, pathFor]);
+}
+
+function EditCategoryForm({ row }: { row: CategoryRow }) {
+  const navigate = useNavigate();
+  const others = useCategories();
+  const [saving, setSaving] = useState(false);
+  const form = useForm({ mode: 'controlled', initialValues: { name: row.name } });
+
+  const submit = form.onSubmit(async ({ name }) => {
+    const parsed = categoryPayload.safeParse({ name });
+    if (!parsed.success) {
+      form.setFieldError('name', parsed.error.issues[0]?.message ?? 'Enter a name.');
+      return;
+    }
+    if (nameTaken(others ?? [], parsed.data.name, row.localId)) {
+      form.setFieldError('name', CATEGORY_NAME_TAKEN_MESSAGE);
+      return;
+    }
+    setSaving(true);
+    try {
+      // Queued; a change the server refused becomes pending again with this fix (local/commands.ts).
+      await updateRecord(portalDatabase(), 'categories', row.localId, parsed.data);
+      navigate('/add-category');
+    } catch (error) {
+      notifyError(error, 'The category could not be updated');
+      setSaving(false);
+    }
+  });
+
+  return (
+    <Paper withBorder p="md" component="form" onSubmit={submit} noValidate aria-label="Edit category">
+      <Stack>
+        <TextInput label="Name" withAsterisk required maxLength={100} {...form.getInputProps('name')} />
+        <Group>
+          <Button variant="default" onClick={() => navigate('/add-category')}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={saving}>
+            Update
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** /add-category/:id/update (the id may be a local id before sync): one required name, Cancel and Update. */
 export function EditCategoryScreen() {
-  return <ScreenPlaceholder title="Edit Category" />;
+  const { id } = useParams();
+  const row = useCategory(id);
+  useCanonicalCategoryPath(id, row, editPath);
+  return (
+    <Stack maw={560}>
+      <Title order={1}>Edit Category</Title>
+      {row === undefined ? <Text c="dimmed">Loading…</Text> : row === null ? <MissingCategory /> : <EditCategoryForm key={row.localId} row={row} />}
+    </Stack>
+  );
 }

@@ -1,0 +1,31 @@
+import { Button, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { registerServiceWorker } from '../local/pwa-registration';
+
+const UPDATE_NOTICE_ID = 'new-version';
+
+/**
+ * Registers the service worker and tells the user what it means: "Ready to work offline" once after
+ * the first install, and a notice that stays until acted on when a new version waits.
+ */
+export function registerPortalServiceWorker(): void {
+  const registration = registerServiceWorker({
+    onNeedRefresh: () =>
+      notifications.show({
+        id: UPDATE_NOTICE_ID,
+        title: 'A new version is available',
+        autoClose: false,
+        withCloseButton: true,
+        message: (
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">Your queued changes are kept.</Text>
+            <Button size="compact-sm" onClick={() => registration.updateServiceWorker()}>
+              Reload to update
+            </Button>
+          </Stack>
+        ),
+      }),
+    onOfflineReady: () => notifications.show({ color: 'teal', title: 'Ready to work offline', message: 'The portal now opens without a connection.' }),
+    onRegisterError: (error) => console.error('The service worker could not be registered', error),
+  });
+}

@@ -1,0 +1,38 @@
+import { Anchor, Button, Group, Loader, Text } from '@mantine/core';
+import { Link } from 'react-router-dom';
+import { useNeedsSignIn } from '../../session/SessionExpiredDialog';
+import { useSession } from '../../session/session-context';
+import { OfflineIcon, OnlineIcon } from '../../ui/icons';
+import { useSyncStatus } from '../../ui/use-sync-status';
+import { waitingText } from './change-description';
+
+/** The top bar's sync status: online or offline, a spinner while syncing, and what waits or failed (link to /sync). */
+export function SyncIndicator() {
+  const status = useSyncStatus();
+  const needsSignIn = useNeedsSignIn();
+  const { promptSignIn } = useSession();
+  const stateLabel = status.online ? 'Online' : 'Offline';
+  const problems = status.failed + status.conflicts;
+  return (
+    <Group gap="xs" wrap="nowrap">
+      {needsSignIn && (
+        <Button size="compact-sm" color="red" variant="light" onClick={promptSignIn}>
+          Sign in again
+        </Button>
+      )}
+      {status.syncing && <Loader size="xs" aria-label="Syncing" role="status" />}
+      {status.waiting + problems > 0 && (
+        <Anchor component={Link} to="/sync" size="sm" c={problems > 0 ? 'red' : undefined} style={{ whiteSpace: 'nowrap' }}>
+          {waitingText(status.waiting)}
+          {problems > 0 ? `, ${problems} to fix` : ''}
+        </Anchor>
+      )}
+      <Group gap={4} wrap="nowrap" role="status" aria-label={stateLabel} c={status.online ? 'teal.8' : 'orange.8'}>
+        {status.online ? <OnlineIcon /> : <OfflineIcon />}
+        <Text size="sm" fw={600} visibleFrom="xs" aria-hidden="true">
+          {stateLabel}
+        </Text>
+      </Group>
+    </Group>
+  );
+}

@@ -1,0 +1,225 @@
+import { Alert, Badge, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { portalDatabase, type MirrorRow, type OutboxEntry } from '../../local/db';
+import { useSession } from '../../session/session-context';
+import { SESSION_EXPIRED_TITLE, useNeedsSignIn } from '../../session/SessionExpiredDialog';
+import { appSyncEngine } from '../../sync';
+import { notifyError } from '../../ui/notify';
+import { useSyncStatus } from '../../ui/use-sync-status';
+import { describeChange, editRouteOf, fieldErrorLines } from './change-description';
+
+interface QueuedChange {
+  entry: OutboxEntry;
+  row: MirrorRow | undefined;
+}
+
+const stateText: Record<OutboxEntry['status'], string> = {
+  pending: 'Waiting to sync',
+  sending: 'Sending…',
+  blocked: 'Waits for a change that must be fixed first',
+  failed: 'Failed',
+  conflict: 'Conflict',
+};
+
+function useQueuedChanges(): QueuedChange[] | undefined {
+  return useLiveQuery(async () => {
+    const db = portalDatabase();
+    const entries = await db.outbox.orderBy('seq').toArray();
+    return Promise.all(entries.map(async (entry) => ({ entry, row: await db.mirror(entry.entity).get(entry.localId) })));
+  });
+}
+
+function formatValue(value: unknown): string {
+  if (value === null || value === undefined || value === '') return '—';
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+/** Mine next to the server's, field by field, for the fields my change touches. */
+function ConflictVersions({ entry }: { entry: OutboxEntry }) {
+  const theirs = (entry.conflict?.current ?? null) as Record<string, unknown> | null;
+  const fields = Object.keys(entry.payload);
+  return (
+    <Table aria-label="Both versions" withTableBorder>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Field</Table.Th>
+          <Table.Th>Yours</Table.Th>
+          <Table.Th>On the server</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {fields.map((field) => (
+          <Table.Tr key={field}>
+            <Table.Td>{field}</Table.Td>
+            <Table.Td>{formatValue(entry.payload[field])}</Table.Td>
+            <Table.Td>{theirs ? formatValue(theirs[field]) : 'Deleted on the server'}</Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+function ChangeCard({ change }: { change: QueuedChange }) {
+  const { entry, row } = change;
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState<string | null>(null);
+  const engine = appSyncEngine();
+  const description = describeChange(entry, row as (MirrorRow & Record<string, unknown>) | undefined);
+  const act = (name: string, action: () => Promise<void>) => async () => {
+    setBusy(name);
+    try {
+      await action();
+    } catch (error) {
+      notifyError(error, `${name} failed`);
+    } finally {
+      setBusy(null);
+    }
+  };
+  const editRoute = row && (entry.kind === 'create' || entry.kind === 'update') ? editRouteOf(entry.entity, row as MirrorRow & Record<string, unknown>) : null;
+  const discardable = entry.status !== 'sending' && (entry.status !== 'pending' || entry.attempts === 0);
+  const color = entry.status === 'failed' ? 'red' : entry.status === 'conflict' ? 'orange' : 'yellow';
+
+  return (
+    <Card withBorder component="li" aria-label={description}>
+      <Stack gap="xs">
+        <Group justify="space-between" wrap="wrap">
+          <Text fw={600}>{description}</Text>
+          <Badge color={color} variant="light" tt="none">
+            {stateText[entry.status]}
+          </Badge>
+        </Group>
+        {entry.status === 'failed' && entry.lastError && (
+          <Alert color="red" title={entry.lastError.message}>
+            {fieldErrorLines(entry.lastError.fieldErrors).map((line) => (
+              <Text size="sm" key={line}>
+                {line}
+              </Text>
+            ))}
+          </Alert>
+        )}
+        {entry.status === 'pending' && entry.lastError && (
+          <Text size="sm" c="dimmed">
+            Last try: {entry.lastError.message}
+          </Text>
+        )}
+        {entry.status === 'conflict' && (
+          <>
+            <Text size="sm">Someone changed this on the server after you edited it. Choose the version to keep.</Text>
+            <ConflictVersions entry={entry} />
+          </>
+        )}
+        <Group gap="xs">
+          {entry.status === 'conflict' && (
+            <>
+              <Button size="compact-md" loading={busy === 'Keep mine'} onClick={act('Keep mine', () => engine.keepMine(entry.opId))}>
+                Keep mine
+              </Button>
+              <Button size="compact-md" variant="default" loading={busy === 'Take theirs'} onClick={act('Take theirs', () => engine.takeTheirs(entry.opId))}>
+                Take theirs
+              </Button>
+            </>
+          )}
+          {entry.status === 'failed' && (
+            <Button size="compact-md" loading={busy === 'Retry'} onClick={act('Retry', () => engine.retry(entry.opId))}>
+              Retry
+            </Button>
+          )}
+          {entry.status === 'failed' && editRoute && (
+            <Button size="compact-md" variant="default" onClick={() => navigate(editRoute)}>
+              Edit
+            </Button>
+          )}
+          {discardable && (
+            <Button size="compact-md" variant="subtle" color="red" loading={busy === 'Discard'} onClick={act('Discard', () => engine.discard(entry.opId))}>
+              Discard
+            </Button>
+          )}
+        </Group>
+      </Stack>
+    </Card>
+  );
+}
+
+function ChangeList({ title, changes }: { title: string; changes: QueuedChange[] }) {
+  if (changes.length === 0) return null;
+  return (
+    <Stack gap="xs" component="section" aria-label={title}>
+      <Title order={2} size="h4">
+        {title} ({changes.length})
+      </Title>
+      <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+        {changes.map((change) => (
+          <ChangeCard key={change.entry.opId} change={change} />
+        ))}
+      </Stack>
+    </Stack>
+  );
+}
+
+/** /sync: what has not reached the server yet, and what to do about failures and conflicts. */
+export function SyncScreen() {
+  const status = useSyncStatus();
+  const changes = useQueuedChanges();
+  const needsSignIn = useNeedsSignIn();
+  const { promptSignIn } = useSession();
+  const [syncing, setSyncing] = useState(false);
+
+  const syncNow = async () => {
+    setSyncing(true);
+    try {
+      await appSyncEngine().syncNow();
+    } catch (error) {
+      notifyError(error, 'Sync failed');
+    } finally {
+      setSyncing(false);
+    }
+  };
+
+  const failed = changes?.filter(({ entry }) => entry.status === 'failed') ?? [];
+  const conflicts = changes?.filter(({ entry }) => entry.status === 'conflict') ?? [];
+  const waiting = changes?.filter(({ entry }) => entry.status !== 'failed' && entry.status !== 'conflict') ?? [];
+
+  return (
+    <Stack maw={900}>
+      <Title order={1}>Sync</Title>
+      <Group justify="space-between" wrap="wrap">
+        <Stack gap={2}>
+          <Text>
+            {status.online ? 'Online' : 'Offline: changes are kept on this device and sent when the connection returns.'}
+          </Text>
+          <Text size="sm" c="dimmed">
+            {status.lastSyncedAt ? `Last synced ${new Date(status.lastSyncedAt).toLocaleString()}` : 'Not synced yet on this device.'}
+          </Text>
+          {status.lastError && !needsSignIn && (
+            <Text size="sm" c="red">
+              {status.lastError}
+            </Text>
+          )}
+          {status.storagePersisted === false && (
+            <Text size="sm" c="dimmed">
+              The browser may clear this device's data when space runs low: sync often.
+            </Text>
+          )}
+        </Stack>
+        <Button onClick={() => void syncNow()} loading={syncing || status.syncing} disabled={!status.online}>
+          Sync now
+        </Button>
+      </Group>
+      {needsSignIn && (
+        <Alert color="red" title={SESSION_EXPIRED_TITLE}>
+          <Button size="compact-md" mt="xs" onClick={promptSignIn}>
+            Sign in again
+          </Button>
+        </Alert>
+      )}
+      {changes && changes.length === 0 && <Text>Everything is on the server.</Text>}
+      <ChangeList title="Failed" changes={failed} />
+      <ChangeList title="Conflicts" changes={conflicts} />
+      <ChangeList title="Waiting" changes={waiting} />
+    </Stack>
+  );
+}

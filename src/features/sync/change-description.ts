@@ -1,0 +1,78 @@
+import type { EntityName, MirrorRow, OutboxEntry, OutboxError } from '../../local/db';
+import { routeKeyOf } from '../../local/keys';
+
+/*
+ * Queued changes in the user's words: "Create category “Music”", "Delete 3 questions", and where to
+ * go to fix one. Pure, so every screen describes a change the same way.
+ */
+
+const nouns: Record<EntityName, { one: string; many: string; nameField: string }> = {
+  categories: { one: 'category', many: 'categories', nameField: 'name' },
+  questions: { one: 'question', many: 'questions', nameField: 'description' },
+  quizzes: { one: 'quiz', many: 'quizzes', nameField: 'name' },
+  polls: { one: 'poll', many: 'polls', nameField: 'name' },
+  pollChoices: { one: 'poll choice', many: 'poll choices', nameField: 'name' },
+};
+
+const verbs = { create: 'Create', update: 'Edit', delete: 'Delete' } as const;
+
+/** The name a change is about: from its payload, the row it removed, or the row as it is now. */
+export function changeSubject(entry: OutboxEntry, row?: Pick<MirrorRow, 'localId'> & Record<string, unknown>): string | null {
+  const field = nouns[entry.entity].nameField;
+  const candidates = [entry.payload[field], entry.removedRows?.[0]?.[field as keyof MirrorRow], row?.[field]];
+  const name = candidates.find((value): value is string => typeof value === 'string' && value.trim() !== '');
+  return name ?? null;
+}
+
+/** "Create category “Music”", "Edit question “Who…”", "Delete 3 categories". */
+export function describeChange(entry: OutboxEntry, row?: Pick<MirrorRow, 'localId'> & Record<string, unknown>): string {
+  const noun = nouns[entry.entity];
+  if (entry.kind === 'bulkDelete') {
+    const count = (entry.payload.localIds as unknown[] | undefined)?.length ?? 0;
+    return `Delete ${count} ${count === 1 ? noun.one : noun.many}`;
+  }
+  const subject = changeSubject(entry, row);
+  return `${verbs[entry.kind]} ${noun.one}${subject ? ` “${subject}”` : ''}`;
+}
+
+/** "3 waiting" for the top bar. */
+export function waitingText(count: number): string {
+  return `${count} waiting`;
+}
+
+/** "1 change", "2 changes". */
+export function changesText(count: number): string {
+  return `${count} ${count === 1 ? 'change' : 'changes'}`;
+}
+
+/** The server's field errors as sentences: "name: category with this name already exists." */
+export function fieldErrorLines(fieldErrors: Readonly<Record<string, readonly string[]>>): string[] {
+  return Object.entries(fieldErrors)
+    .filter(([field]) => field !== 'detail' && field !== 'non_field_errors')
+    .map(([field, messages]) => `${field}: ${messages.join(' ')}`);
+}
+
+/** Field errors other than the one already shown as the error's message. */
+export function otherFieldErrors(error: OutboxError | null): string[] {
+  if (!error) return [];
+  return fieldErrorLines(error.fieldErrors).filter((line) => !line.endsWith(`: ${error.message}`));
+}
+
+/** The edit screen of a row, where the user fixes a failed change (null where no screen edits it). */
+export function editRouteOf(entity: EntityName, row: Pick<MirrorRow, 'localId' | 'serverId'> & Record<string, unknown>): string | null {
+  const key = routeKeyOf(row);
+  switch (entity) {
+    case 'categories':
+      return `/add-category/${key}/update`;
+    case 'questions':
+      return `/list-questions/${key}/update`;
+    case 'quizzes':
+      return `/add-quiz/${key}/update`;
+    case 'polls':
+      return `/list-polls/${key}/update`;
+    case 'pollChoices':
+      return typeof row.question === 'number' || typeof row.question === 'string'
+        ? `/list-polls/${row.question}/update/choices/${key}/update`
+        : null;
+  }
+}

@@ -1,0 +1,70 @@
+import { Alert, Button, Group, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useState } from 'react';
+import { useSyncStatus } from '../ui/use-sync-status';
+import { loginFailureMessage } from './login-failure';
+import { useSession } from './session-context';
+
+export const SESSION_EXPIRED_TITLE = 'Your session has expired — sign in again';
+
+/** True when the portal must ask to sign in again: a call or the sync engine got a 401. */
+export function useNeedsSignIn(): boolean {
+  const { user, expired } = useSession();
+  const { needsSignIn } = useSyncStatus();
+  return user !== null && (expired || needsSignIn);
+}
+
+/** Sign in again without losing anything: the queued changes wait, then go once signed in. */
+export function SessionExpiredDialog() {
+  const { user, reauthenticate, signInDismissed, dismissSignIn } = useSession();
+  const needsSignIn = useNeedsSignIn();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { email: user?.email ?? '', password: '' },
+    validate: {
+      email: (value) => (value.trim() ? null : 'Email is required'),
+      password: (value) => (value ? null : 'Password is required'),
+    },
+  });
+
+  const submit = form.onSubmit(async ({ email, password }) => {
+    setFailure(null);
+    setSubmitting(true);
+    try {
+      await reauthenticate({ email: email.trim(), password });
+      form.setFieldValue('password', '');
+    } catch (error) {
+      setFailure(loginFailureMessage(error));
+      form.setFieldValue('password', '');
+    } finally {
+      setSubmitting(false);
+    }
+  });
+
+  return (
+    <Modal opened={needsSignIn && !signInDismissed} onClose={dismissSignIn} title={SESSION_EXPIRED_TITLE} closeOnClickOutside={false}>
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <Text size="sm">Your changes are kept on this device and will be sent once you sign in.</Text>
+          {failure && (
+            <Alert color="red" role="alert">
+              {failure}
+            </Alert>
+          )}
+          <TextInput label="Email" type="email" autoComplete="username" withAsterisk {...form.getInputProps('email')} />
+          <PasswordInput label="Password" autoComplete="current-password" withAsterisk {...form.getInputProps('password')} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={dismissSignIn}>
+              Later
+            </Button>
+            <Button type="submit" loading={submitting}>
+              Sign in
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

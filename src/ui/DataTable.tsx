@@ -1,0 +1,59 @@
+import { Table, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+
+export interface DataTableColumn<Row> {
+  /** Column heading, also the cell's label when rows stack as cards on phones. */
+  header: string;
+  cell: (row: Row) => ReactNode;
+  /** Narrow action columns (Edit, Delete) are kept to their content. */
+  shrink?: boolean;
+}
+
+interface DataTableProps<Row> {
+  /** Accessible name of the table, e.g. "Categories". */
+  label: string;
+  columns: readonly DataTableColumn<Row>[];
+  rows: readonly Row[];
+  rowKey: (row: Row) => string;
+  empty?: ReactNode;
+  /** Below this the table scrolls sideways inside its own box, never the page. */
+  minWidth?: number;
+}
+
+/** Data table on Mantine Table: a labelled table that scrolls sideways in its own container on small screens. */
+export function DataTable<Row>({ label, columns, rows, rowKey, empty = 'Nothing to show.', minWidth = 560 }: DataTableProps<Row>) {
+  return (
+    <Table.ScrollContainer minWidth={minWidth} type="native">
+      <Table striped highlightOnHover aria-label={label} verticalSpacing="xs">
+        <Table.Thead>
+          <Table.Tr>
+            {columns.map((column) => (
+              <Table.Th key={column.header} w={column.shrink ? '1%' : undefined}>
+                {column.header}
+              </Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.length === 0 ? (
+            <Table.Tr>
+              <Table.Td colSpan={columns.length}>
+                <Text c="dimmed">{empty}</Text>
+              </Table.Td>
+            </Table.Tr>
+          ) : (
+            rows.map((row) => (
+              <Table.Tr key={rowKey(row)}>
+                {columns.map((column) => (
+                  <Table.Td key={column.header} style={column.shrink ? { whiteSpace: 'nowrap' } : undefined}>
+                    {column.cell(row)}
+                  </Table.Td>
+                ))}
+              </Table.Tr>
+            ))
+          )}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

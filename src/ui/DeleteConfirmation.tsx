@@ -1,0 +1,44 @@
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+
+interface DeleteConfirmationProps {
+  title: string;
+  /** The spec's question, e.g. "Are you sure you want to delete this Category Instance?". */
+  question: string;
+  /** What is about to be deleted (a name), shown under the question. */
+  subject?: string;
+  onCancel: () => void;
+  onDelete: () => Promise<void> | void;
+}
+
+/** Delete confirmation screen: the question, Cancel and Delete (Delete disabled while it runs). */
+export function DeleteConfirmation({ title, question, subject, onCancel, onDelete }: DeleteConfirmationProps) {
+  const [busy, setBusy] = useState(false);
+  const confirm = async () => {
+    setBusy(true);
+    try {
+      await onDelete();
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Stack maw={560}>
+      <Title order={1}>{title}</Title>
+      <Paper withBorder p="md">
+        <Stack>
+          <Text>{question}</Text>
+          {subject && <Text fw={600}>{subject}</Text>}
+          <Group>
+            <Button variant="default" onClick={onCancel}>
+              Cancel
+            </Button>
+            <Button color="red" loading={busy} onClick={() => void confirm()}>
+              Delete
+            </Button>
+          </Group>
+        </Stack>
+      </Paper>
+    </Stack>
+  );
+}

@@ -1,0 +1,39 @@
+import { Group, Pagination } from '@mantine/core';
+import { pageCount, pageRange } from './page-range';
+
+interface PagerProps {
+  page: number;
+  total: number;
+  pageSize: number;
+  onChange: (page: number) => void;
+  /** Names the navigation landmark, e.g. "Categories pages". */
+  label?: string;
+}
+
+/** Pager with the spec's 5-page range (§9), previous/next, and accessible page buttons. */
+export function Pager({ page, total, pageSize, onChange, label = 'Pages' }: PagerProps) {
+  const pages = pageCount(total, pageSize);
+  return (
+    <Pagination.Root
+      total={pages}
+      value={page}
+      onChange={onChange}
+    >
+      <Group component="nav" aria-label={label} gap={6} wrap="wrap">
+        <Pagination.Previous aria-label="Previous page" />
+        {pageRange(page, pages).map((number) => (
+          <Pagination.Control
+            key={number}
+            active={number === page}
+            aria-current={number === page ? 'page' : undefined}
+            aria-label={`Page ${number}`}
+            onClick={() => onChange(number)}
+          >
+            {number}
+          </Pagination.Control>
+        ))}
+        <Pagination.Next aria-label="Next page" />
+      </Group>
+    </Pagination.Root>
+  );
+}

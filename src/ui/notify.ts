@@ -1,0 +1,26 @@
+import { notifications } from '@mantine/notifications';
+import { ApiError } from '../api/errors';
+import { LocalStorageFullError } from '../local/errors';
+
+/** Error notification helper: shows any failure (decisions §1: nothing fails silently); a full disk says so plainly. */
+export function notifyError(error: unknown, title = 'Something went wrong'): void {
+  const full = error instanceof LocalStorageFullError;
+  notifications.show({
+    color: 'red',
+    title: full ? 'Not saved: this device is full' : title,
+    message: full ? `${error.message} Free some space, then try again.` : error instanceof Error ? error.message : String(error),
+    autoClose: full ? false : 8000,
+  });
+  if (!full && !(error instanceof ApiError)) console.error(title, error);
+}
+
+/** Puts the server's field errors under the matching form fields; returns true if any field matched. */
+export function showFieldErrors(
+  setErrors: (errors: Record<string, string>) => void,
+  fieldErrors: Readonly<Record<string, readonly string[]>>,
+  fields: readonly string[],
+): boolean {
+  const matched = Object.fromEntries(fields.filter((field) => fieldErrors[field]?.length).map((field) => [field, fieldErrors[field]!.join(' ')]));
+  setErrors(matched);
+  return Object.keys(matched).length > 0;
+}

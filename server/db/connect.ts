@@ -11,6 +11,7 @@ import {
   type PrimitiveValueListNode,
   type QueryResult,
   type RootOperationNode,
+  type SqliteDatabase,
   type UnknownRow,
   type ValueNode,
 } from 'kysely';
@@ -45,6 +46,29 @@ class SqliteBooleanPlugin implements KyselyPlugin {
   }
 }
 
+/** Prepared statements kept per SQL text; the least recently used beyond this are dropped. */
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Kysely prepares every query anew; on a busy list that is a good part of each request. The routes build
+ * the same SQL text over and over (values are parameters), so statements are prepared once and reused.
+ * Kysely runs one query at a time per connection, so a statement is never in use twice at once.
+ */
+function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(text: string) {
+      let statement = statements.get(text);
+      if (statement) statements.delete(text);
+      else statement = sqlite.prepare(text);
+      statements.set(text, statement);
+      if (statements.size > STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value as string);
+      return statement;
+    },
+  };
+}
+
 export interface DatabaseHandle {
   db: Kysely<Database>;
   dialect: DialectName;
@@ -74,6 +98,6 @@ export function openDatabase(target: DatabaseTarget): DatabaseHandle {
   if (target.sqlitePath !== ':memory:') sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), plugins: [new SqliteBooleanPlugin()] });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), plugins: [new SqliteBooleanPlugin()] });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }

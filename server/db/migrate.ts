@@ -3,12 +3,14 @@ import type { DialectName } from './dialect';
 import type { Database } from './schema';
 import { initialMigration } from './migrations/0001_initial';
 import { categoryNameUniqueMigration } from './migrations/0002_category_name_unique';
+import { clientIdOrderIndexesMigration } from './migrations/0003_client_id_order_indexes';
 
 /** Every migration, in order. Names sort lexically; add new ones as `NNNN_name`. */
 function migrations(dialect: DialectName): Record<string, Migration> {
   return {
     '0001_initial': initialMigration(dialect),
     '0002_category_name_unique': categoryNameUniqueMigration,
+    '0003_client_id_order_indexes': clientIdOrderIndexesMigration,
   };
 }
 

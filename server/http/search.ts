@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { sql, type SelectQueryBuilder, type SqlBool } from 'kysely';
+import { sql, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 
 // DRF SearchFilter: `?search=` is split into terms on whitespace or '+' (the portal sends spaces as '+');
 // every term must match at least one searched field, case-insensitively, as a substring.
@@ -18,20 +18,23 @@ export function likePattern(term: string): string {
   return `%${term.toLowerCase().replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
-/** Builds the search condition over `fields` (qualified column references such as 'questions.description'). */
-export function searchCondition(text: unknown, fields: readonly string[]) {
+/** A searched field: a qualified column reference such as 'questions.description', or an SQL expression. */
+export type SearchField = string | RawBuilder<unknown>;
+
+/** Builds the search condition over `fields`. */
+export function searchCondition(text: unknown, fields: readonly SearchField[]) {
   const terms = searchTerms(text);
   if (terms.length === 0 || fields.length === 0) return null;
   const clauses = terms.map((term) => {
     const pattern = likePattern(term);
-    const perField = fields.map((field) => sql`lower(cast(${sql.ref(field)} as text)) like ${pattern} escape '\\'`);
+    const perField = fields.map((field) => sql`lower(cast(${typeof field === 'string' ? sql.ref(field) : field} as text)) like ${pattern} escape '\\'`);
     return sql`(${sql.join(perField, sql` or `)})`;
   });
   return sql<SqlBool>`(${sql.join(clauses, sql` and `)})`;
 }
 
 /** `query.$call(withSearch(request, ['categories.name']))`: filters by `?search=` when given. */
-export function withSearch(request: FastifyRequest, fields: readonly string[]) {
+export function withSearch(request: FastifyRequest, fields: readonly SearchField[]) {
   const text = (request.query as Record<string, unknown> | undefined)?.search;
   return <DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>): SelectQueryBuilder<DB, TB, O> => {
     const condition = searchCondition(text, fields);

@@ -1,6 +1,6 @@
 import { unlink } from 'node:fs/promises';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import {
   bulkDeleteQuestionsPayload,
   invalidPkMessage,
@@ -53,13 +53,18 @@ export function toQuestionDetail(request: FastifyRequest, row: QuestionRow): Que
   return { ...commonFields(request, row), options: optionsList(row.options) };
 }
 
+/**
+ * A question's category name. A subquery, not a join: it runs only for the rows of the page, so counting
+ * and skipping to page N read the (client_id, id) index alone (a join cost every row of the bank).
+ */
+const CATEGORY_NAME = sql<string>`(select categories.name from categories where categories.id = questions.category_id)`;
+
 /** The caller's questions with their category's name, ready for toQuestion*(). */
 export function selectQuestions(db: Kysely<Database>, clientId: number) {
   return db
     .selectFrom('questions')
-    .innerJoin('categories', 'categories.id', 'questions.category_id')
     .selectAll('questions')
-    .select('categories.name as category_name')
+    .select(CATEGORY_NAME.as('category_name'))
     .$call(ownedBy('questions', clientId));
 }
 
@@ -153,7 +158,7 @@ export const questionRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx
     const since = updatedAfterOf(request);
     const categories = categoryFilterOf(request);
     let query = selectQuestions(db, clientId)
-      .$call(withSearch(request, ['questions.description', 'questions.hint', 'questions.options', 'categories.name']))
+      .$call(withSearch(request, ['questions.description', 'questions.hint', 'questions.options', CATEGORY_NAME]))
       .$call(changedSince('questions', since));
     if (categories) query = query.where('questions.category_id', 'in', categories);
     // A sync pull reads changes in the order they happened; people see the newest questions first.

@@ -1,0 +1,70 @@
+import { fork, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Kysely } from 'kysely';
+import { loadConfig } from '../../../server/config';
+import { openConfiguredDatabase } from '../../../server/db/open';
+import type { Database } from '../../../server/db/schema';
+
+// A real API server for a benchmark: a fresh DATA_DIR (SQLite) seeded in this process, then the server
+// started in a child process (server-process.ts) on 127.0.0.1. close() stops it and removes the folder.
+
+export interface BenchServer {
+  origin: string;
+  /** Measures the server's peak memory growth while `during` runs. */
+  measureMemory<T>(during: () => Promise<T>): Promise<{ result: T; rssGrowth: number; heapGrowth: number }>;
+  close(): Promise<void>;
+}
+
+type Message = { type: 'listening'; port: number } | { type: 'memory-started' } | { type: 'memory'; rssGrowth: number; heapGrowth: number };
+
+function nextMessage<T extends Message['type']>(child: ChildProcess, type: T): Promise<Extract<Message, { type: T }>> {
+  return new Promise((resolve, reject) => {
+    const onMessage = (message: Message) => {
+      if (message.type !== type) return;
+      child.off('message', onMessage);
+      child.off('exit', onExit);
+      resolve(message as Extract<Message, { type: T }>);
+    };
+    const onExit = (code: number | null) => reject(new Error(`bench server exited (${code}) before "${type}"`));
+    child.on('message', onMessage);
+    child.once('exit', onExit);
+  });
+}
+
+export async function startBenchServer(options: { env?: Record<string, string>; seed: (db: Kysely<Database>) => Promise<void> }): Promise<BenchServer> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'quiz-portal-bench-'));
+  const env = { DATA_DIR: dataDir, DATABASE_URL: '', STATIC_DIR: path.join(dataDir, 'no-portal'), LOG_LEVEL: 'error', ...options.env };
+  const database = await openConfiguredDatabase(loadConfig(env));
+  try {
+    await options.seed(database.db);
+  } finally {
+    await database.close();
+  }
+  const script = path.join(path.dirname(fileURLToPath(import.meta.url)), 'server-process.ts');
+  const child = fork(script, { execArgv: ['--import', 'tsx', '--expose-gc'], env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const { port } = await nextMessage(child, 'listening');
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    async measureMemory(during) {
+      const started = nextMessage(child, 'memory-started');
+      child.send({ type: 'memory-start' });
+      await started;
+      const result = await during();
+      const report = nextMessage(child, 'memory');
+      child.send({ type: 'memory-stop' });
+      const { rssGrowth, heapGrowth } = await report;
+      return { result, rssGrowth, heapGrowth };
+    },
+    async close() {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.disconnect();
+      const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+      await exited;
+      clearTimeout(timer);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -72,10 +72,28 @@ function drfMessage(issue: z.core.$ZodIssue, input: unknown): string {
   }
 }
 
+export const NULL_CHARACTER_MESSAGE = 'Null characters are not allowed.';
+
+/**
+ * DRF's ProhibitNullCharactersValidator: a text field holding U+0000 is refused, as PostgreSQL cannot
+ * store it in text (it would be a 500 there, and a silently different value on SQLite).
+ */
+function nullCharacterErrors(input: unknown): Record<string, string[]> {
+  if (input === null || typeof input !== 'object' || Array.isArray(input)) return {};
+  const errors: Record<string, string[]> = {};
+  for (const [field, value] of Object.entries(input)) {
+    const values: unknown[] = Array.isArray(value) ? value : [value];
+    if (values.some((item) => typeof item === 'string' && item.includes('\u0000'))) errors[field] = [NULL_CHARACTER_MESSAGE];
+  }
+  return errors;
+}
+
 /** Validates a body (or query) with a shared contract schema; failures answer 400 with field errors. */
 export function parseBody<T extends z.ZodType>(schema: T, input: unknown): z.infer<T> {
+  const nullCharacters = nullCharacterErrors(input);
   const result = schema.safeParse(input ?? {});
-  if (!result.success) throw fieldErrors(zodFieldErrors(result.error, input ?? {}));
+  if (!result.success) throw fieldErrors({ ...zodFieldErrors(result.error, input ?? {}), ...nullCharacters });
+  if (Object.keys(nullCharacters).length > 0) throw fieldErrors(nullCharacters);
   return result.data;
 }
 

@@ -110,6 +110,18 @@ describe('creating questions', () => {
     expect(stored.options).toBe('A: Paris, B: Rome, C: Madrid, D: Berlin, Germany');
   });
 
+  it('refuses null characters in text (PostgreSQL cannot store them) on create and update, changing nothing', async () => {
+    const question = await addQuestion();
+    const created = await call('POST', '/api/v1/questions/', validQuestion({ description: 'Capital\u0000?' }));
+    expect(created.statusCode).toBe(400);
+    expect(created.json()).toEqual({ description: ['Null characters are not allowed.'] });
+    const form = await callMultipart('PATCH', `/api/v1/questions/${question.id}/`, fields({ hint: 'a\u0000b', options: 'A: \u0000, B: 2, C: 3, D: 4' }));
+    expect(form.statusCode).toBe(400);
+    expect(form.json()).toEqual({ hint: ['Null characters are not allowed.'], options: ['Null characters are not allowed.'] });
+    expect(await questionCount()).toBe(1);
+    expect((await call('GET', `/api/v1/questions/${question.id}/`)).json()).toMatchObject({ hint: 'Eiffel', version: 1 });
+  });
+
   it('creates from multipart with an image served at an absolute URL; the hint is optional', async () => {
     const response = await callMultipart('POST', '/api/v1/questions/', [
       ...fields({ client: String(tenant.clientId), description: 'Which flag?', options: OPTIONS, category: String(categoryId), correct_option: 'c' }),

@@ -131,12 +131,16 @@ describe('bulk-delete-attempts/', () => {
       [{ attempts: [] }, { attempts: ['This list may not be empty.'] }],
       [{}, { attempts: ['This field is required.'] }],
       [{ attempts: 'all' }, { attempts: ['Expected a list of items but got type "string".'] }],
+      [{ attempts: ['first'] }, { attempts: ['A valid number is required.'] }],
     ];
     for (const [payload, errors] of cases) {
       const response = await server.app.inject({ method: 'POST', url: '/api/v1/bulk-delete-attempts/', payload: payload as Record<string, unknown>, headers });
       expect(response.statusCode, JSON.stringify(payload)).toBe(400);
       expect(response.json()).toEqual(errors);
     }
+    const big = await server.app.inject({ method: 'POST', url: '/api/v1/bulk-delete-attempts/', payload: { attempts: Array.from({ length: 200_000 }, () => ids.annCapitals) }, headers });
+    expect(big.statusCode).toBe(413);
+    expect(big.json()).toEqual({ detail: 'The request is too large: the limit is 1 MB.' });
     expect((await server.db.selectFrom('attempts').select('id').execute()).length).toBe(5);
   });
 });

@@ -67,6 +67,10 @@ describe('poll-choices/', () => {
       expect(response.statusCode, JSON.stringify(payload)).toBe(400);
       expect(response.json()).toEqual(errors);
     }
+    const big = await server.app.inject({ method: 'POST', url: '/api/v1/poll-choices/', payload: { name: 'x'.repeat(1024 * 1024), question: pollId }, headers });
+    expect(big.statusCode).toBe(413);
+    expect(big.json()).toEqual({ detail: 'The request is too large: the limit is 1 MB.' });
+    expect(await server.db.selectFrom('poll_choices').select('id').execute()).toEqual([]);
     const choice = await post('/api/v1/poll-choices/', { name: 'Tea', question: pollId });
     const moved = await server.app.inject({ method: 'PATCH', url: `/api/v1/poll-choices/${choice.id}/`, payload: { question: otherPollId }, headers });
     expect(moved.statusCode).toBe(400);

@@ -69,4 +69,12 @@ describe('profiles/viewer/', () => {
     expect((await server.app.inject({ url: `/api/v1/profiles/viewer/?quiz=${foreignQuiz}`, headers })).json().count).toBe(0);
     expect((await server.app.inject({ url: '/api/v1/profiles/viewer/?quiz=1x', headers })).statusCode).toBe(400);
   });
+
+  it('answers 400 for a malformed ?quiz= and 401 without a valid token', async () => {
+    const malformed = await server.app.inject({ url: '/api/v1/profiles/viewer/?quiz=first', headers });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json()).toEqual({ quiz: ['Select a valid choice. That choice is not one of the available choices.'] });
+    expect((await server.app.inject({ url: '/api/v1/profiles/viewer/' })).statusCode).toBe(401);
+    expect((await server.app.inject({ url: '/api/v1/profiles/viewer/', headers: { authorization: 'Token nope' } })).statusCode).toBe(401);
+  });
 });

@@ -54,9 +54,10 @@ function multipart(fields: Record<string, unknown>) {
   return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
-function send(call: Call, tenant: Tenant, headers: Record<string, string> = tenant.headers) {
-  const url = call.url(a.ids, b.ids);
-  const body = call.body?.(a.ids, b.ids);
+/** Sends `call` as `tenant`, naming `foreign`'s ids (A's unless told otherwise). */
+function send(call: Call, tenant: Tenant, headers: Record<string, string> = tenant.headers, foreign: Ids = a.ids) {
+  const url = call.url(foreign, b.ids);
+  const body = call.body?.(foreign, b.ids);
   if (call.multipart) {
     const form = multipart(body ?? {});
     return server.app.inject({ method: call.method, url, payload: form.payload, headers: { ...headers, ...form.headers } });
@@ -265,6 +266,28 @@ describe('tenant isolation: client B with client A’s ids', () => {
     expect(quiz.json()).toMatchObject({ name: 'alpha quiz', questions: [a.ids.question], attempts: [a.ids.attempt] });
     const user = await server.app.inject({ url: '/api/v1/accounts/user/', headers: b.headers });
     expect(user.json().client).toBe(b.ids.client);
+  });
+});
+
+describe('ids that exist nowhere, 32-bit overflow included', () => {
+  // PostgreSQL ids were once 32-bit: 99999999999 failed the query there (500) while SQLite answered 404.
+  const nowhere = (id: number): Ids => ({ client: id, category: id, question: id, quiz: id, poll: id, choice: id, viewer: id, attempt: id });
+
+  it.each([987654, 2147483648, 99999999999])('%i answers 404 on reads and writes, 400 inside payloads, and never a 500 in lists', async (id) => {
+    const before = { a: await rowsOf(a.ids.client), b: await rowsOf(b.ids.client) };
+    for (const [calls, status] of [[FOREIGN_READS, 404], [FOREIGN_WRITES, 404], [FOREIGN_REFERENCES, 400]] as const) {
+      for (const call of calls) {
+        const response = await send(call, b, b.headers, nowhere(id));
+        expect(response.statusCode, `${call.method} ${call.url(nowhere(id), b.ids)}`).toBe(status);
+      }
+    }
+    for (const url of LISTS) {
+      for (const filter of LIST_FILTERS) {
+        const response = await server.app.inject({ url: `${url}?${filter(nowhere(id))}`, headers: b.headers });
+        expect([200, 400], `${url}?${filter(nowhere(id))}`).toContain(response.statusCode);
+      }
+    }
+    expect({ a: await rowsOf(a.ids.client), b: await rowsOf(b.ids.client) }).toEqual(before);
   });
 });
 

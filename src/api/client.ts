@@ -5,7 +5,8 @@ import { ApiError, fieldErrorsFromBody, messageFromBody } from './errors';
  * The portal's one HTTP client. Only api/ knows URLs. The API base comes from VITE_API_BASE at
  * build time and defaults to the portal's own origin (the API server serves both).
  */
-export const API_BASE: string = (import.meta.env.VITE_API_BASE as string | undefined) || '/';
+// `?.`: outside Vite (the offline benchmark runs the sync engine in plain Node) import.meta.env is absent.
+export const API_BASE: string = (import.meta.env?.VITE_API_BASE as string | undefined) || '/';
 
 let currentToken: string | null = null;
 let onUnauthorized: (() => void) | null = null;

@@ -1,6 +1,6 @@
 import { Button, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { registerServiceWorker } from '../local/pwa-registration';
+import { showNotice } from '../ui/notify';
 
 const UPDATE_NOTICE_ID = 'new-version';
 
@@ -11,7 +11,7 @@ const UPDATE_NOTICE_ID = 'new-version';
 export function registerPortalServiceWorker(): void {
   const registration = registerServiceWorker({
     onNeedRefresh: () =>
-      notifications.show({
+      showNotice({
         id: UPDATE_NOTICE_ID,
         title: 'A new version is available',
         autoClose: false,
@@ -25,7 +25,7 @@ export function registerPortalServiceWorker(): void {
           </Stack>
         ),
       }),
-    onOfflineReady: () => notifications.show({ color: 'teal', title: 'Ready to work offline', message: 'The portal now opens without a connection.' }),
+    onOfflineReady: () => showNotice({ color: 'teal', title: 'Ready to work offline', message: 'The portal now opens without a connection.' }),
     onRegisterError: (error) => console.error('The service worker could not be registered', error),
   });
 }

@@ -1,4 +1,5 @@
 import { categoriesApi } from '../api/categories';
+import { questionsApi } from '../api/questions';
 import type { Resource } from '../api/resource';
 import type { EntityName, ServerObject } from '../local/db';
 
@@ -9,4 +10,7 @@ export interface SyncedEntity {
 }
 
 /** Pulled in this order (referenced entities first). Questions, quizzes, polls and choices join here. */
-export const syncedEntities: readonly SyncedEntity[] = [{ name: 'categories', api: categoriesApi }];
+export const syncedEntities: readonly SyncedEntity[] = [
+  { name: 'categories', api: categoriesApi },
+  { name: 'questions', api: questionsApi },
+];

@@ -1,11 +1,26 @@
-import { notifications } from '@mantine/notifications';
+import { notifications, type NotificationData } from '@mantine/notifications';
 import { ApiError } from '../api/errors';
 import { LocalStorageFullError } from '../local/errors';
+
+/**
+ * Shows a notification the accessible way: a named close button, text in the body colour (the default
+ * dimmed text is too pale for WCAG AA), and role "status" for news that is not an error.
+ */
+export function showNotice(data: NotificationData & { kind?: 'error' | 'news' }): void {
+  const { kind = 'news', ...notification } = data;
+  notifications.show({
+    role: kind === 'error' ? 'alert' : 'status',
+    closeButtonProps: { 'aria-label': 'Dismiss' },
+    styles: { description: { color: 'var(--mantine-color-text)' } },
+    ...notification,
+  });
+}
 
 /** Error notification helper: shows any failure (decisions §1: nothing fails silently); a full disk says so plainly. */
 export function notifyError(error: unknown, title = 'Something went wrong'): void {
   const full = error instanceof LocalStorageFullError;
-  notifications.show({
+  showNotice({
+    kind: 'error',
     color: 'red',
     title: full ? 'Not saved: this device is full' : title,
     message: full ? `${error.message} Free some space, then try again.` : error instanceof Error ? error.message : String(error),

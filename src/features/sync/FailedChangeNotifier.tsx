@@ -1,7 +1,7 @@
 import { Anchor, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { showNotice } from '../../ui/notify';
 import { useSyncStatus } from '../../ui/use-sync-status';
 import { describeChange, otherFieldErrors } from './change-description';
 
@@ -20,7 +20,8 @@ export function FailedChangeNotifier() {
       if (told.current.has(key)) continue;
       told.current.add(key);
       const conflict = entry.status === 'conflict';
-      notifications.show({
+      showNotice({
+        kind: 'error',
         id: key,
         color: conflict ? 'orange' : 'red',
         autoClose: 10_000,

@@ -87,6 +87,19 @@ describe('categories', () => {
     for (const answer of answers.filter((item) => item.statusCode === 400)) expect(answer.json()).toEqual({ name: [CATEGORY_NAME_TAKEN_MESSAGE] });
     const rows = await server.db.selectFrom('categories').select('id').where('client_id', '=', tenant.clientId).execute();
     expect(rows).toHaveLength(2);
+
+    if (server.dialect !== 'postgres') return;
+    // PostgreSQL: a create whose check ran before another create of the name committed is refused by the
+    // index; the route answers the same 400. (SQLite runs one write at a time, so this cannot happen there.)
+    const { pending } = await server.db.transaction().execute(async (trx) => {
+      await trx.insertInto('categories').values({ name: 'Seas', ...created(server.clock, tenant.clientId) }).execute();
+      const answer = request('POST', '/api/v1/category/', { name: 'SEAS' });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      return { pending: answer };
+    });
+    const raced = await pending;
+    expect(raced.statusCode).toBe(400);
+    expect(raced.json()).toEqual({ name: [CATEGORY_NAME_TAKEN_MESSAGE] });
   });
 
   it('lets two clients use the same name', async () => {

@@ -1,5 +1,6 @@
 import { categoriesApi } from '../api/categories';
 import { questionsApi } from '../api/questions';
+import { quizzesApi } from '../api/quizzes';
 import type { Resource } from '../api/resource';
 import type { EntityName, ServerObject } from '../local/db';
 
@@ -13,4 +14,5 @@ export interface SyncedEntity {
 export const syncedEntities: readonly SyncedEntity[] = [
   { name: 'categories', api: categoriesApi },
   { name: 'questions', api: questionsApi },
+  { name: 'quizzes', api: quizzesApi },
 ];

@@ -1,6 +1,8 @@
 import { categoriesApi } from '../api/categories';
 import { questionsApi } from '../api/questions';
 import { quizzesApi } from '../api/quizzes';
+import { pollChoicesApi } from '../api/poll-choices';
+import { pollsApi } from '../api/polls';
 import type { Resource } from '../api/resource';
 import type { EntityName, ServerObject } from '../local/db';
 

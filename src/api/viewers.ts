@@ -1,0 +1,20 @@
+import type { Page } from '../lib/contract/page';
+import type { ViewerProfile } from '../lib/contract/viewer';
+import { requestJson } from './client';
+
+export type { ViewerProfile } from '../lib/contract/viewer';
+
+export interface ViewerQuery {
+  quiz?: number | null;
+  search?: string;
+  page?: number;
+}
+
+/** GET profiles/viewer/?quiz=&search=&page= (spec §7 Viewers): the participants, one page. */
+export function listViewers(query: ViewerQuery, signal?: AbortSignal): Promise<Page<ViewerProfile>> {
+  const searchParams: Record<string, string | number> = {};
+  if (query.quiz) searchParams.quiz = query.quiz;
+  if (query.search?.trim()) searchParams.search = query.search.trim();
+  if (query.page && query.page > 1) searchParams.page = query.page;
+  return requestJson<Page<ViewerProfile>>('api/v1/profiles/viewer/', { searchParams, signal });
+}

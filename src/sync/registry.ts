@@ -17,4 +17,6 @@ export const syncedEntities: readonly SyncedEntity[] = [
   { name: 'categories', api: categoriesApi },
   { name: 'questions', api: questionsApi },
   { name: 'quizzes', api: quizzesApi },
+  { name: 'polls', api: pollsApi },
+  { name: 'pollChoices', api: pollChoicesApi },
 ];

@@ -1,0 +1,68 @@
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import { portalDatabase } from '../../local/db';
+import { LocalStorageFullError } from '../../local/errors';
+import { CategoriesScreen } from './CategoriesScreen';
+
+const diskFull = vi.hoisted(() => ({ now: false }));
+vi.mock('../../local/commands', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../../local/commands')>();
+  return {
+    ...original,
+    createRecord: (...args: Parameters<typeof original.createRecord>) => {
+      if (diskFull.now) return Promise.reject(new LocalStorageFullError());
+      return original.createRecord(...args);
+    },
+  };
+});
+
+function renderScreen() {
+  return render(
+    <MantineProvider>
+      <Notifications />
+      <MemoryRouter>
+        <CategoriesScreen />
+      </MemoryRouter>
+    </MantineProvider>,
+  );
+}
+
+beforeEach(async () => {
+  diskFull.now = false;
+  const db = portalDatabase();
+  await Promise.all([db.categories.clear(), db.outbox.clear()]);
+});
+
+it('adds a category to the mirror and the outbox, marked as waiting to sync', async () => {
+  renderScreen();
+  const form = screen.getByRole('form', { name: 'Add category' });
+  await userEvent.type(within(form).getByLabelText(/Name/), 'Music');
+  await userEvent.click(within(form).getByRole('button', { name: 'Add' }));
+  const table = screen.getByRole('table', { name: 'Categories' });
+  expect(await within(table).findByText('Music')).toBeInTheDocument();
+  expect(within(table).getByText('Waiting to sync')).toBeInTheDocument();
+  expect(await portalDatabase().outbox.count()).toBe(1);
+  expect(within(form).getByLabelText(/Name/)).toHaveValue('');
+});
+
+it('ignores an empty name with a message under the field', async () => {
+  renderScreen();
+  const form = screen.getByRole('form', { name: 'Add category' });
+  await userEvent.type(within(form).getByLabelText(/Name/), '   ');
+  await userEvent.click(within(form).getByRole('button', { name: 'Add' }));
+  expect(await within(form).findByText('This field may not be blank.')).toBeInTheDocument();
+  expect(await portalDatabase().outbox.count()).toBe(0);
+});
+
+it('says so when the device is full, and keeps what was typed', async () => {
+  diskFull.now = true;
+  renderScreen();
+  const form = screen.getByRole('form', { name: 'Add category' });
+  await userEvent.type(within(form).getByLabelText(/Name/), 'Kept');
+  await userEvent.click(within(form).getByRole('button', { name: 'Add' }));
+  expect(await screen.findByText('Not saved: this device is full')).toBeInTheDocument();
+  expect(within(form).getByLabelText(/Name/)).toHaveValue('Kept');
+});

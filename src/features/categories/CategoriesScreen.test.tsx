@@ -4,12 +4,13 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { portalDatabase } from '../../local/db';
+import type * as Commands from '../../local/commands';
 import { LocalStorageFullError } from '../../local/errors';
 import { CategoriesScreen } from './CategoriesScreen';
 
 const diskFull = vi.hoisted(() => ({ now: false }));
 vi.mock('../../local/commands', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../local/commands')>();
+  const original = await importOriginal<typeof Commands>();
   return {
     ...original,
     createRecord: (...args: Parameters<typeof original.createRecord>) => {

@@ -1,4 +1,4 @@
-import { Anchor, Button, Group, Loader, Text } from '@mantine/core';
+import { Anchor, Box, Button, Group, Loader, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { useNeedsSignIn } from '../../session/SessionExpiredDialog';
 import { useSession } from '../../session/session-context';
@@ -27,8 +27,10 @@ export function SyncIndicator() {
           {problems > 0 ? `, ${problems} to fix` : ''}
         </Anchor>
       )}
-      <Group gap={4} wrap="nowrap" role="status" aria-label={stateLabel} c={status.online ? 'teal.8' : 'orange.8'}>
-        {status.online ? <OnlineIcon /> : <OfflineIcon />}
+      <Group gap={4} wrap="nowrap" role="status" aria-label={stateLabel}>
+        <Box c={status.online ? 'teal.7' : 'orange.7'} display="flex">
+          {status.online ? <OnlineIcon /> : <OfflineIcon />}
+        </Box>
         <Text size="sm" fw={600} visibleFrom="xs" aria-hidden="true">
           {stateLabel}
         </Text>

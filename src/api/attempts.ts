@@ -1,6 +1,7 @@
 import type { Attempt } from '../lib/contract/attempt';
 import type { Page } from '../lib/contract/page';
 import { MAX_PAGE_SIZE } from '../lib/contract/page';
+import { searchQueryParam } from '../lib/search-query';
 import { http, requestJson, toApiError } from './client';
 
 export type { Attempt } from '../lib/contract/attempt';
@@ -15,8 +16,8 @@ export interface AttemptQuery {
 function searchParams(query: AttemptQuery): Record<string, string | number> {
   const params: Record<string, string | number> = {};
   if (query.quiz) params.quiz = query.quiz;
-  // The server splits the search on spaces (or '+', as the first portal sent it, spec §5).
-  if (query.search?.trim()) params.search = query.search.trim();
+  const search = searchQueryParam(query.search ?? '');
+  if (search) params.search = search;
   if (query.page && query.page > 1) params.page = query.page;
   return params;
 }

@@ -1,5 +1,6 @@
 import type { Page } from '../lib/contract/page';
 import type { ViewerProfile } from '../lib/contract/viewer';
+import { searchQueryParam } from '../lib/search-query';
 import { requestJson } from './client';
 
 export type { ViewerProfile } from '../lib/contract/viewer';
@@ -14,7 +15,8 @@ export interface ViewerQuery {
 export function listViewers(query: ViewerQuery, signal?: AbortSignal): Promise<Page<ViewerProfile>> {
   const searchParams: Record<string, string | number> = {};
   if (query.quiz) searchParams.quiz = query.quiz;
-  if (query.search?.trim()) searchParams.search = query.search.trim();
+  const search = searchQueryParam(query.search ?? '');
+  if (search) searchParams.search = search;
   if (query.page && query.page > 1) searchParams.page = query.page;
   return requestJson<Page<ViewerProfile>>('api/v1/profiles/viewer/', { searchParams, signal });
 }

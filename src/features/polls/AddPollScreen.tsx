@@ -1,5 +1,39 @@
-import { ScreenPlaceholder } from '../../ui/ScreenPlaceholder';
+import { Stack, Title } from '@mantine/core';
+import { useNavigate } from 'react-router-dom';
+import { createRecord } from '../../local/commands';
+import { portalDatabase } from '../../local/db';
+import { notifyError } from '../../ui/notify';
+import { PollForm } from './PollForm';
+import { RequirePolls } from './RequirePolls';
 
+function AddPoll() {
+  const navigate = useNavigate();
+  return (
+    <Stack maw={640}>
+      <Title order={1}>Add Poll</Title>
+      <PollForm
+        mode="create"
+        initialValues={{ name: '', join_code: '', poll_hash: '', show_options: false, show_total_votes: false, qr_image: null }}
+        onCancel={() => navigate('/list-polls')}
+        onSubmit={async (payload) => {
+          try {
+            // Queued (online and offline); the server's hash and dates arrive with its answer.
+            await createRecord(portalDatabase(), 'polls', { active: true, ...payload });
+            navigate('/list-polls');
+          } catch (error) {
+            notifyError(error, 'The poll could not be added');
+          }
+        }}
+      />
+    </Stack>
+  );
+}
+
+/** /add-polls: Name, Join code, the two checkboxes, an optional QR image, Cancel and Create Poll. */
 export function AddPollScreen() {
-  return <ScreenPlaceholder title="Add Poll" />;
+  return (
+    <RequirePolls>
+      <AddPoll />
+    </RequirePolls>
+  );
 }

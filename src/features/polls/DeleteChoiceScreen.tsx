@@ -1,5 +1,50 @@
-import { ScreenPlaceholder } from '../../ui/ScreenPlaceholder';
+import { Stack, Text, Title } from '@mantine/core';
+import { useNavigate, useParams } from 'react-router-dom';
+import { deleteRecord } from '../../local/commands';
+import { portalDatabase } from '../../local/db';
+import { DeleteConfirmation } from '../../ui/DeleteConfirmation';
+import { notifyError } from '../../ui/notify';
+import { DELETE_FAILED_MESSAGE } from './DeletePollScreen';
+import { MissingRecord } from './MissingRecord';
+import { RequirePolls } from './RequirePolls';
+import { useChoice } from './use-polls';
 
+function DeleteChoice() {
+  const { id = '', choiceId } = useParams();
+  const navigate = useNavigate();
+  const row = useChoice(choiceId);
+  const back = `/list-polls/${id}/update`;
+  if (!row) {
+    return (
+      <Stack maw={560}>
+        <Title order={1}>Delete Choice</Title>
+        {row === undefined ? <Text c="dimmed">Loading…</Text> : <MissingRecord what="choice" back={back} backLabel="Back to the poll" />}
+      </Stack>
+    );
+  }
+  return (
+    <DeleteConfirmation
+      title="Delete Choice"
+      question="Are you sure you want to delete this Choice?"
+      subject={row.name}
+      onCancel={() => navigate(back)}
+      onDelete={async () => {
+        try {
+          await deleteRecord(portalDatabase(), 'pollChoices', row.localId);
+          navigate(back);
+        } catch (error) {
+          notifyError(error, DELETE_FAILED_MESSAGE);
+        }
+      }}
+    />
+  );
+}
+
+/** /list-polls/:id/update/choices/:choiceId/delete: the confirmation, then back to the poll. */
 export function DeleteChoiceScreen() {
-  return <ScreenPlaceholder title="Delete Choice" />;
+  return (
+    <RequirePolls>
+      <DeleteChoice />
+    </RequirePolls>
+  );
 }

@@ -1,5 +1,54 @@
-import { ScreenPlaceholder } from '../../ui/ScreenPlaceholder';
+import { Stack, Text, Title } from '@mantine/core';
+import { useNavigate, useParams } from 'react-router-dom';
+import { deleteRecord } from '../../local/commands';
+import { portalDatabase } from '../../local/db';
+import { DeleteConfirmation } from '../../ui/DeleteConfirmation';
+import { notifyError } from '../../ui/notify';
+import { MissingRecord } from './MissingRecord';
+import { RequirePolls } from './RequirePolls';
+import { useCanonicalPath, usePoll } from './use-polls';
 
+/** Spec §8's message for a failed delete. */
+export const DELETE_FAILED_MESSAGE = 'There was an error!';
+const deletePath = (key: string) => `/list-polls/${key}/delete`;
+
+function DeletePoll() {
+  const { id } = useParams();
+  const navigate = useNavigate();
+  const row = usePoll(id);
+  useCanonicalPath('polls', id, row?.serverId, deletePath);
+  if (!row) {
+    return (
+      <Stack maw={560}>
+        <Title order={1}>Delete Poll</Title>
+        {row === undefined ? <Text c="dimmed">Loading…</Text> : <MissingRecord what="poll" back="/list-polls" backLabel="Back to the polls" />}
+      </Stack>
+    );
+  }
+  return (
+    <DeleteConfirmation
+      title="Delete Poll"
+      question="Are you sure you want to delete this Poll?"
+      subject={row.name}
+      onCancel={() => navigate('/list-polls')}
+      onDelete={async () => {
+        try {
+          // Queued; the server deletes the poll's choices with it.
+          await deleteRecord(portalDatabase(), 'polls', row.localId);
+          navigate('/list-polls');
+        } catch (error) {
+          notifyError(error, DELETE_FAILED_MESSAGE);
+        }
+      }}
+    />
+  );
+}
+
+/** /list-polls/:id/delete: the confirmation, then back to /list-polls. */
 export function DeletePollScreen() {
-  return <ScreenPlaceholder title="Delete Poll" />;
+  return (
+    <RequirePolls>
+      <DeletePoll />
+    </RequirePolls>
+  );
 }

@@ -1,5 +1,80 @@
-import { ScreenPlaceholder } from '../../ui/ScreenPlaceholder';
+import { Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useEffect, useState } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { updateRecord } from '../../local/commands';
+import { portalDatabase } from '../../local/db';
+import { BLANK_MESSAGE } from '../../lib/contract/poll';
+import { notifyError } from '../../ui/notify';
+import { MissingRecord } from './MissingRecord';
+import type { ChoiceRow } from './poll-rows';
+import { RequirePolls } from './RequirePolls';
+import { useChoice, useRefusedFieldErrors } from './use-polls';
 
+function EditChoiceForm({ row, back }: { row: ChoiceRow; back: string }) {
+  const navigate = useNavigate();
+  const refused = useRefusedFieldErrors(row.localId);
+  const [saving, setSaving] = useState(false);
+  const form = useForm({ mode: 'controlled', initialValues: { name: row.name } });
+  const { setFieldError } = form;
+  useEffect(() => {
+    if (refused.name?.length) setFieldError('name', refused.name.join(' '));
+  }, [refused, setFieldError]);
+
+  const submit = form.onSubmit(async ({ name }) => {
+    if (!name.trim()) {
+      form.setFieldError('name', BLANK_MESSAGE);
+      return;
+    }
+    setSaving(true);
+    try {
+      await updateRecord(portalDatabase(), 'pollChoices', row.localId, { name: name.trim() });
+      navigate(back);
+    } catch (error) {
+      notifyError(error, 'The choice could not be updated');
+      setSaving(false);
+    }
+  });
+  return (
+    <Paper withBorder p="md" component="form" onSubmit={submit} noValidate aria-label="Edit choice">
+      <Stack>
+        <TextInput label="Name" withAsterisk required maxLength={255} {...form.getInputProps('name')} />
+        <Group>
+          <Button variant="default" onClick={() => navigate(back)}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={saving}>
+            Update
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
+
+function EditChoice() {
+  const { id = '', choiceId } = useParams();
+  const row = useChoice(choiceId);
+  const back = `/list-polls/${id}/update`;
+  return (
+    <Stack maw={560}>
+      <Title order={1}>Edit Choice</Title>
+      {row === undefined ? (
+        <Text c="dimmed">Loading…</Text>
+      ) : row === null ? (
+        <MissingRecord what="choice" back={back} backLabel="Back to the poll" />
+      ) : (
+        <EditChoiceForm key={row.localId} row={row} back={back} />
+      )}
+    </Stack>
+  );
+}
+
+/** /list-polls/:id/update/choices/:choiceId/update: the choice's name, Cancel and Update, then back to the poll. */
 export function EditChoiceScreen() {
-  return <ScreenPlaceholder title="Edit Choice" />;
+  return (
+    <RequirePolls>
+      <EditChoice />
+    </RequirePolls>
+  );
 }

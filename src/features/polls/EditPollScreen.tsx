@@ -1,5 +1,78 @@
-import { ScreenPlaceholder } from '../../ui/ScreenPlaceholder';
+import { Stack, Text, Title } from '@mantine/core';
+import { useNavigate, useParams } from 'react-router-dom';
+import { updateRecord } from '../../local/commands';
+import { portalDatabase } from '../../local/db';
+import { notifyError } from '../../ui/notify';
+import { ChoicesSection } from './ChoicesSection';
+import { MissingRecord } from './MissingRecord';
+import type { PollRow } from './poll-rows';
+import { PollForm } from './PollForm';
+import { RequirePolls } from './RequirePolls';
+import { useCanonicalPath, usePoll, useRefusedFieldErrors } from './use-polls';
 
+export const editPollPath = (key: string) => `/list-polls/${key}/update`;
+
+/** Only the fields that changed are queued, so an edit made offline does not overwrite others' changes. */
+function changedFields(row: PollRow, payload: Record<string, unknown>): Record<string, unknown> {
+  const current = row as unknown as Record<string, unknown>;
+  return Object.fromEntries(Object.entries(payload).filter(([field, value]) => value instanceof File || current[field] !== value));
+}
+
+function EditPollForm({ row }: { row: PollRow }) {
+  const navigate = useNavigate();
+  const refused = useRefusedFieldErrors(row.localId);
+  return (
+    <PollForm
+      mode="edit"
+      serverErrors={refused}
+      initialValues={{
+        name: row.name,
+        join_code: row.join_code,
+        poll_hash: row.poll_hash ?? '',
+        show_options: row.show_options,
+        show_total_votes: row.show_total_votes,
+        qr_image: row.qr_image ?? null,
+      }}
+      onCancel={() => navigate('/list-polls')}
+      onSubmit={async (payload) => {
+        try {
+          await updateRecord(portalDatabase(), 'polls', row.localId, changedFields(row, payload));
+          navigate('/list-polls');
+        } catch (error) {
+          notifyError(error, 'The poll could not be updated');
+        }
+      }}
+    />
+  );
+}
+
+function EditPoll() {
+  const { id } = useParams();
+  const row = usePoll(id);
+  useCanonicalPath('polls', id, row?.serverId, editPollPath);
+  return (
+    <Stack maw={760}>
+      <Title order={1}>Edit Poll</Title>
+      {row === undefined ? (
+        <Text c="dimmed">Loading…</Text>
+      ) : row === null ? (
+        <MissingRecord what="poll" back="/list-polls" backLabel="Back to the polls" />
+      ) : (
+        <>
+          {!row.poll_hash && <Text c="dimmed">The poll hash is given by the server when this poll is synced.</Text>}
+          <EditPollForm key={`${row.localId}:${row.poll_hash ?? ''}`} row={row} />
+          <ChoicesSection poll={row} />
+        </>
+      )}
+    </Stack>
+  );
+}
+
+/** /list-polls/:id/update (a local id before sync): the poll's fields, Update Poll, and its choices. */
 export function EditPollScreen() {
-  return <ScreenPlaceholder title="Edit Poll" />;
+  return (
+    <RequirePolls>
+      <EditPoll />
+    </RequirePolls>
+  );
 }

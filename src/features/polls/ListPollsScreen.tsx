@@ -1,5 +1,125 @@
-import { ScreenPlaceholder } from '../../ui/ScreenPlaceholder';
+import { Anchor, Checkbox, Group, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { routeKeyOf } from '../../local/keys';
+import { CopyLinkButton } from '../../ui/CopyLinkButton';
+import { DataTable, type DataTableColumn } from '../../ui/DataTable';
+import { pageCount, pageSlice } from '../../ui/page-range';
+import { Pager } from '../../ui/Pager';
+import { SearchBox } from '../../ui/SearchBox';
+import { SyncStateMarker } from '../../ui/SyncStateMarker';
+import { useClientProfile, viewerLink } from '../../ui/use-client-profile';
+import { POLLS_PAGE_SIZE, createdDate, visiblePolls, type PollRow } from './poll-rows';
+import { RequirePolls } from './RequirePolls';
+import { usePolls } from './use-polls';
 
+/** A read-only checkbox cell, named by its column and poll for screen readers. */
+function Flag({ checked, label }: { checked: boolean | undefined; label: string }) {
+  return <Checkbox checked={Boolean(checked)} readOnly aria-readonly aria-label={label} onChange={() => {}} />;
+}
+
+function columns(viewerAppUrl: string | null | undefined): DataTableColumn<PollRow>[] {
+  return [
+    {
+      header: 'Name',
+      cell: (row) => (
+        <>
+          {row.name}
+          <SyncStateMarker state={row.syncState} />
+        </>
+      ),
+    },
+    {
+      header: 'Poll hash',
+      cell: (row) => {
+        if (!row.poll_hash) return <Text c="dimmed">—</Text>;
+        const link = viewerLink(viewerAppUrl, `poll/${row.poll_hash}`);
+        return (
+          <Group gap={4} wrap="nowrap">
+            <Text span>{row.poll_hash}</Text>
+            {link && <CopyLinkButton link={link} label={`Copy the viewer link of ${row.name}`} />}
+          </Group>
+        );
+      },
+    },
+    { header: 'Join code', cell: (row) => row.join_code, shrink: true },
+    { header: 'Active', cell: (row) => <Flag checked={row.active ?? true} label={`${row.name}: active`} />, shrink: true },
+    { header: 'Show result options', cell: (row) => <Flag checked={row.show_options} label={`${row.name}: show result options`} />, shrink: true },
+    { header: 'Show total votes', cell: (row) => <Flag checked={row.show_total_votes} label={`${row.name}: show total votes`} />, shrink: true },
+    { header: 'Created date', cell: (row) => createdDate(row), shrink: true },
+    {
+      header: 'Edit',
+      shrink: true,
+      cell: (row) => (
+        <Anchor component={Link} to={`/list-polls/${routeKeyOf(row)}/update`} aria-label={`Edit ${row.name}`}>
+          Edit
+        </Anchor>
+      ),
+    },
+    {
+      header: 'Delete',
+      shrink: true,
+      cell: (row) => (
+        <Anchor component={Link} to={`/list-polls/${routeKeyOf(row)}/delete`} c="red" aria-label={`Delete ${row.name}`}>
+          Delete
+        </Anchor>
+      ),
+    },
+  ];
+}
+
+function PollsList() {
+  const rows = usePolls();
+  const profile = useClientProfile();
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const visible = visiblePolls(rows ?? [], search);
+  const shownPage = Math.min(page, pageCount(visible.length, POLLS_PAGE_SIZE));
+
+  return (
+    <Stack>
+      <Group justify="space-between" wrap="wrap">
+        <Title order={1}>List Polls</Title>
+        <Anchor component={Link} to="/add-polls">
+          Add new Poll
+        </Anchor>
+      </Group>
+      <SearchBox
+        value={search}
+        onChange={(value) => {
+          setSearch(value);
+          setPage(1);
+        }}
+      />
+      {rows === undefined ? (
+        <Text c="dimmed">Loading polls…</Text>
+      ) : (
+        <>
+          <DataTable
+            label="Polls"
+            columns={columns(profile?.viewer_app_url)}
+            rows={pageSlice(visible, shownPage, POLLS_PAGE_SIZE)}
+            rowKey={(row) => row.localId}
+            minWidth={900}
+            empty={search.trim() ? 'No poll matches the search.' : 'No polls yet.'}
+          />
+          <Group justify="space-between" wrap="wrap">
+            <Pager page={shownPage} total={visible.length} pageSize={POLLS_PAGE_SIZE} onChange={setPage} label="Polls pages" />
+            <Text size="sm" c="dimmed">
+              {visible.length} {visible.length === 1 ? 'poll' : 'polls'}
+            </Text>
+          </Group>
+        </>
+      )}
+    </Stack>
+  );
+}
+
+/** /list-polls: the polls from the mirror (offline too), search and pager working (decisions §1). */
 export function ListPollsScreen() {
-  return <ScreenPlaceholder title="List Polls" />;
+  return (
+    <RequirePolls>
+      <PollsList />
+    </RequirePolls>
+  );
 }

@@ -1,0 +1,90 @@
+import { Anchor, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { createRecord } from '../../local/commands';
+import { portalDatabase } from '../../local/db';
+import { routeKeyOf } from '../../local/keys';
+import { BLANK_MESSAGE } from '../../lib/contract/poll';
+import { DataTable, type DataTableColumn } from '../../ui/DataTable';
+import { notifyError } from '../../ui/notify';
+import { SyncStateMarker } from '../../ui/SyncStateMarker';
+import type { ChoiceRow, PollRow } from './poll-rows';
+import { useChoices } from './use-polls';
+
+function choiceColumns(poll: PollRow): DataTableColumn<ChoiceRow>[] {
+  const base = `/list-polls/${routeKeyOf(poll)}/update/choices`;
+  return [
+    {
+      header: 'Name',
+      cell: (row) => (
+        <>
+          {row.name}
+          <SyncStateMarker state={row.syncState} />
+        </>
+      ),
+    },
+    { header: 'Current Votes', cell: (row) => row.votes ?? 0, shrink: true },
+    {
+      header: 'Actions',
+      shrink: true,
+      cell: (row) => (
+        <Group gap="md" wrap="nowrap">
+          <Anchor component={Link} to={`${base}/${routeKeyOf(row)}/update`} aria-label={`Edit ${row.name}`}>
+            Edit
+          </Anchor>
+          <Anchor component={Link} to={`${base}/${routeKeyOf(row)}/delete`} c="red" aria-label={`Delete ${row.name}`}>
+            Delete
+          </Anchor>
+        </Group>
+      ),
+    },
+  ];
+}
+
+/** The Add Choice form (a required name), also for a poll created offline: the choice waits for its poll. */
+function AddChoiceForm({ poll }: { poll: PollRow }) {
+  const [saving, setSaving] = useState(false);
+  const form = useForm({ mode: 'controlled', initialValues: { name: '' } });
+  const submit = form.onSubmit(async ({ name }) => {
+    if (!name.trim()) {
+      form.setFieldError('name', BLANK_MESSAGE);
+      return;
+    }
+    setSaving(true);
+    try {
+      await createRecord(portalDatabase(), 'pollChoices', { name: name.trim(), votes: 0, question: poll.localId });
+      form.reset();
+    } catch (error) {
+      notifyError(error, 'The choice could not be added');
+    } finally {
+      setSaving(false);
+    }
+  });
+  return (
+    <Paper withBorder p="md" component="form" onSubmit={submit} noValidate aria-label="Add choice">
+      <Group align="flex-start" wrap="wrap">
+        <TextInput label="Choice name" withAsterisk required maxLength={255} style={{ flex: '1 1 240px' }} {...form.getInputProps('name')} />
+        <Button type="submit" loading={saving} mt={25}>
+          Add Choice
+        </Button>
+      </Group>
+    </Paper>
+  );
+}
+
+/** Edit Poll's choices: the Add Choice form and the table (Name, Current Votes, Actions). */
+export function ChoicesSection({ poll }: { poll: PollRow }) {
+  const choices = useChoices(poll);
+  return (
+    <Stack>
+      <Title order={2}>Choices</Title>
+      <AddChoiceForm poll={poll} />
+      {choices === undefined ? (
+        <Text c="dimmed">Loading choices…</Text>
+      ) : (
+        <DataTable label="Choices" columns={choiceColumns(poll)} rows={choices} rowKey={(row) => row.localId} minWidth={320} empty="No choices yet." />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,97 @@
+import { Button, Checkbox, Group, Paper, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useEffect, useState } from 'react';
+import { pollCreatePayload, pollUpdatePayload } from '../../lib/contract/poll';
+import { ImageInput, type ImageValue } from '../../ui/ImageInput';
+import { joinCodeInput } from './poll-rows';
+
+export interface PollFormValues {
+  name: string;
+  join_code: string;
+  poll_hash: string;
+  show_options: boolean;
+  show_total_votes: boolean;
+  qr_image: ImageValue;
+}
+
+const TEXT_FIELDS = ['name', 'join_code', 'poll_hash', 'show_options', 'show_total_votes', 'qr_image'] as const;
+
+interface PollFormProps {
+  mode: 'create' | 'edit';
+  initialValues: PollFormValues;
+  /** The server's messages for a refused change of this poll, shown under their fields. */
+  serverErrors?: Record<string, string[]>;
+  onCancel?: () => void;
+  /** Receives the payload to queue: the checked fields, and qr_image only when a new file was chosen. */
+  onSubmit: (payload: Record<string, unknown>) => Promise<void>;
+}
+
+/** Add Poll / Edit Poll (spec §2): name and join code required, poll hash too on edit (spec §5). */
+export function PollForm({ mode, initialValues, serverErrors = {}, onCancel, onSubmit }: PollFormProps) {
+  const [saving, setSaving] = useState(false);
+  const form = useForm<PollFormValues>({ mode: 'controlled', initialValues });
+  const { setErrors } = form;
+  // A poll created offline has no hash until the server gives it one: nothing to edit before that.
+  const withHash = mode === 'edit' && initialValues.poll_hash !== '';
+
+  useEffect(() => {
+    const shown = Object.fromEntries(TEXT_FIELDS.filter((field) => serverErrors[field]?.length).map((field) => [field, serverErrors[field]!.join(' ')]));
+    if (Object.keys(shown).length > 0) setErrors(shown);
+  }, [serverErrors, setErrors]);
+
+  const submit = form.onSubmit(async (values) => {
+    const fields = {
+      name: values.name,
+      join_code: values.join_code,
+      show_options: values.show_options,
+      show_total_votes: values.show_total_votes,
+      ...(withHash ? { poll_hash: values.poll_hash } : {}),
+    };
+    const parsed = (mode === 'create' ? pollCreatePayload : pollUpdatePayload).safeParse(fields);
+    if (!parsed.success) {
+      form.setErrors(Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message])));
+      return;
+    }
+    setSaving(true);
+    try {
+      await onSubmit({ ...parsed.data, ...(values.qr_image instanceof File ? { qr_image: values.qr_image } : {}) });
+    } finally {
+      setSaving(false);
+    }
+  });
+
+  return (
+    <Paper withBorder p="md" component="form" onSubmit={submit} noValidate aria-label={mode === 'create' ? 'Add poll' : 'Edit poll'}>
+      <Stack>
+        <TextInput label="Name" withAsterisk required maxLength={255} {...form.getInputProps('name')} />
+        <TextInput
+          label="Join code"
+          withAsterisk
+          required
+          inputMode="numeric"
+          {...form.getInputProps('join_code')}
+          onChange={(event) => form.setFieldValue('join_code', joinCodeInput(event.currentTarget.value))}
+        />
+        {withHash && <TextInput label="Poll hash" withAsterisk required maxLength={64} {...form.getInputProps('poll_hash')} />}
+        <ImageInput
+          label="QR image"
+          value={form.values.qr_image}
+          onChange={(value) => form.setFieldValue('qr_image', value)}
+          error={form.errors.qr_image}
+        />
+        <Checkbox label="Show result options" {...form.getInputProps('show_options', { type: 'checkbox' })} />
+        <Checkbox label="Show total votes" {...form.getInputProps('show_total_votes', { type: 'checkbox' })} />
+        <Group>
+          {onCancel && (
+            <Button variant="default" onClick={onCancel}>
+              Cancel
+            </Button>
+          )}
+          <Button type="submit" loading={saving}>
+            {mode === 'create' ? 'Create Poll' : 'Update Poll'}
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,49 @@
+import type { MirrorRow } from '../../local/db';
+import type { Poll, PollChoice } from '../../lib/contract/poll';
+import { matchesSearch } from '../../lib/search-query';
+
+/** A mirrored poll; fields the server fills (hash, dates) are absent on a poll created offline. */
+export type PollRow = MirrorRow &
+  Pick<Poll, 'name' | 'join_code' | 'show_options' | 'show_total_votes'> &
+  Partial<Pick<Poll, 'poll_hash' | 'qr_image' | 'qr_image_url' | 'active' | 'created_at' | 'updated_at'>>;
+
+/** A mirrored choice: `question` is its poll's server id, or the poll's local id before the poll is synced. */
+export type ChoiceRow = MirrorRow & Pick<PollChoice, 'name'> & { votes?: number; question: number | string; created_at?: string };
+
+/** Rows per page (the server's page size, spec §9's constant 10). */
+export const POLLS_PAGE_SIZE = 10;
+
+/** The server's order: newest first; polls not on the server yet come first, as they are the newest. */
+function compareNewestFirst(a: PollRow, b: PollRow): number {
+  if (!a.created_at || !b.created_at) return a.created_at ? 1 : b.created_at ? -1 : 0;
+  return b.created_at.localeCompare(a.created_at) || (b.serverId ?? 0) - (a.serverId ?? 0);
+}
+
+/** The polls matching the search (by name, as the server searches), newest first; a cleared search shows all. */
+export function visiblePolls(rows: readonly PollRow[], search: string): PollRow[] {
+  return rows.filter((row) => matchesSearch([row.name], search)).sort(compareNewestFirst);
+}
+
+/** Whether a choice belongs to the poll (its reference is either key of the poll). */
+export function isChoiceOf(choice: Pick<ChoiceRow, 'question'>, poll: Pick<PollRow, 'localId' | 'serverId'>): boolean {
+  return choice.question === poll.localId || (poll.serverId !== null && choice.question === poll.serverId);
+}
+
+/** Choices in the order they were added (server id order; ones added offline last). */
+export function orderedChoices(choices: readonly ChoiceRow[]): ChoiceRow[] {
+  return [...choices].sort((a, b) => (a.serverId ?? Number.MAX_SAFE_INTEGER) - (b.serverId ?? Number.MAX_SAFE_INTEGER));
+}
+
+const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+
+/** The Created date column: the server's date, or a dash before the server has the poll. */
+export function createdDate(row: Pick<PollRow, 'created_at'>): string {
+  if (!row.created_at) return '—';
+  const date = new Date(row.created_at);
+  return Number.isNaN(date.getTime()) ? '—' : dateFormat.format(date);
+}
+
+/** Join codes are 1 to 4 digits: other characters and a fifth digit are ignored as typed (spec §5, §9). */
+export function joinCodeInput(text: string): string {
+  return text.replace(/\D/g, '').slice(0, 4);
+}

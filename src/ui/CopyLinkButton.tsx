@@ -1,0 +1,44 @@
+import { ActionIcon, Tooltip, VisuallyHidden } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { notifyError } from './notify';
+
+/** How long "Copied" shows after a copy (spec §9). */
+export const COPY_CONFIRMATION_MS = 1000;
+
+function CopyIcon() {
+  return (
+    <svg width={18} height={18} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} aria-hidden="true" focusable="false">
+      <rect x="9" y="9" width="11" height="11" rx="2" />
+      <path d="M5 15V5a2 2 0 0 1 2-2h10" />
+    </svg>
+  );
+}
+
+/** Copies a link to the clipboard and says "Copied" for one second (spec §2 List Quiz / List Polls). */
+export function CopyLinkButton({ link, label }: { link: string; label: string }) {
+  const [copied, setCopied] = useState(false);
+  useEffect(() => {
+    if (!copied) return;
+    const timer = setTimeout(() => setCopied(false), COPY_CONFIRMATION_MS);
+    return () => clearTimeout(timer);
+  }, [copied]);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(link);
+      setCopied(true);
+    } catch (error) {
+      notifyError(error, 'The link could not be copied');
+    }
+  };
+  return (
+    <>
+      <Tooltip label="Copied" opened={copied} withArrow>
+        <ActionIcon variant="subtle" size={44} aria-label={label} onClick={() => void copy()}>
+          <CopyIcon />
+        </ActionIcon>
+      </Tooltip>
+      {/* The tooltip is not announced; this says the same to screen readers. */}
+      <VisuallyHidden role="status">{copied ? 'Link copied' : ''}</VisuallyHidden>
+    </>
+  );
+}

@@ -1,0 +1,78 @@
+import { useCallback, useEffect, useState } from 'react';
+import { ApiError } from '../api/errors';
+import { portalDatabase } from '../local/db';
+import { notifyError } from './notify';
+
+/** What a server-paged screen shows: the page, and when it is the copy kept from an earlier visit. */
+export interface ServerPageState<Query, Data> {
+  data: Data | undefined;
+  /** Set when the server could not be reached and the last loaded page is shown instead. */
+  saved: { savedAt: number; query: Query } | null;
+  loading: boolean;
+  /** The server could not be reached and nothing was kept: there is nothing to show. */
+  unreachable: boolean;
+  reload: () => void;
+}
+
+interface SavedPage<Query, Data> {
+  query: Query;
+  data: Data;
+}
+
+const storeKey = (key: string) => `savedPage:${key}`;
+
+/**
+ * Reads a server-paged list (attempts, viewers) for `query`, and keeps the last page loaded so it stays
+ * readable offline with its age (decisions §5). Without a connection the kept page is shown, whatever
+ * query it was loaded for (the screen says which); any other failure is notified (decisions §1).
+ * Signing out clears the kept pages with the rest of the session table.
+ */
+export function useServerPage<Query, Data>(
+  key: string,
+  query: Query,
+  load: (query: Query, signal: AbortSignal) => Promise<Data>,
+  failureTitle: string,
+): ServerPageState<Query, Data> {
+  const [generation, setGeneration] = useState(0);
+  const queryText = JSON.stringify(query);
+  const requestId = `${generation}:${queryText}`;
+  // `request` says which query the state answers: while it differs from the current one, a load is running.
+  const [state, setState] = useState<{ request: string | null; data: Data | undefined; saved: ServerPageState<Query, Data>['saved']; unreachable: boolean }>({
+    request: null,
+    data: undefined,
+    saved: null,
+    unreachable: false,
+  });
+
+  useEffect(() => {
+    const controller = new AbortController();
+    const wanted = JSON.parse(queryText) as Query;
+    const db = portalDatabase();
+    load(wanted, controller.signal)
+      .then(async (data) => {
+        if (controller.signal.aborted) return;
+        setState({ request: requestId, data, saved: null, unreachable: false });
+        await db.session.put({ key: storeKey(key), value: { query: wanted, data } satisfies SavedPage<Query, Data>, savedAt: Date.now() });
+      })
+      .catch(async (error: unknown) => {
+        if (controller.signal.aborted) return;
+        if (error instanceof ApiError && error.isNetworkError) {
+          const stored = await db.session.get(storeKey(key));
+          if (controller.signal.aborted) return;
+          if (stored) {
+            const page = stored.value as SavedPage<Query, Data>;
+            setState({ request: requestId, data: page.data, saved: { savedAt: stored.savedAt, query: page.query }, unreachable: false });
+            return;
+          }
+          setState({ request: requestId, data: undefined, saved: null, unreachable: true });
+          return;
+        }
+        notifyError(error, failureTitle);
+        setState((current) => ({ ...current, request: requestId }));
+      });
+    return () => controller.abort();
+  }, [key, queryText, load, failureTitle, requestId]);
+
+  const reload = useCallback(() => setGeneration((value) => value + 1), []);
+  return { data: state.data, saved: state.saved, unreachable: state.unreachable, loading: state.request !== requestId, reload };
+}

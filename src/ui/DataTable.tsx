@@ -7,6 +7,8 @@ export interface DataTableColumn<Row> {
   cell: (row: Row) => ReactNode;
   /** Narrow action columns (Edit, Delete) are kept to their content. */
   shrink?: boolean;
+  /** Shown in the heading cell instead of the header text, e.g. a "select all" checkbox. */
+  headerCell?: ReactNode;
 }
 
 interface DataTableProps<Row> {
@@ -29,7 +31,7 @@ export function DataTable<Row>({ label, columns, rows, rowKey, empty = 'Nothing 
           <Table.Tr>
             {columns.map((column) => (
               <Table.Th key={column.header} w={column.shrink ? '1%' : undefined}>
-                {column.header}
+                {column.headerCell ?? column.header}
               </Table.Th>
             ))}
           </Table.Tr>

@@ -1,5 +1,226 @@
-import { ScreenPlaceholder } from '../../ui/ScreenPlaceholder';
+import { Button, Checkbox, Group, Stack, Text, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useState } from 'react';
+import { bulkDeleteAttempts, deleteAttempt, exportParticipants, listAllAttempts, listAttempts, type Attempt, type AttemptQuery } from '../../api/attempts';
+import { attemptName, attemptsCsv, attemptsCsvFileName } from '../../lib/attempts-csv';
+import { PAGE_SIZE } from '../../lib/contract/page';
+import { DataTable, type DataTableColumn } from '../../ui/DataTable';
+import { notifyError } from '../../ui/notify';
+import { Pager } from '../../ui/Pager';
+import { QuizFilterSelect } from '../../ui/QuizFilterSelect';
+import { SavedPageNotice } from '../../ui/SavedPageNotice';
+import { SearchBox } from '../../ui/SearchBox';
+import { useServerPage } from '../../ui/use-server-page';
+import { useSyncStatus } from '../../ui/use-sync-status';
+import { ConfirmDialog } from './ConfirmDialog';
+import { saveFile } from './save-file';
 
+/** Spec §8's message for failed deletes and bulk deletes. */
+export const DELETE_FAILED_MESSAGE = 'There was an error!';
+const SEARCH_DELAY_MS = 300;
+
+type PendingDelete = { kind: 'one'; attempt: Attempt } | { kind: 'selected'; ids: number[] } | null;
+
+/** What the kept page was loaded for, in words, so an offline reader knows what they see. */
+function savedQueryText(query: AttemptQuery, rows: readonly Attempt[]): string {
+  const parts = [query.quiz ? `Quiz: ${rows[0]?.quiz.name ?? query.quiz}` : 'All quizzes'];
+  if (query.search?.trim()) parts.push(`Search: “${query.search.trim()}”`);
+  parts.push(`Page ${query.page ?? 1}`);
+  return parts.join(' · ');
+}
+
+function ExportButtons({ quiz, search, online }: { quiz: number | null; search: string; online: boolean }) {
+  const [busy, setBusy] = useState<'csv' | 'report' | null>(null);
+  const run = async (kind: 'csv' | 'report') => {
+    setBusy(kind);
+    try {
+      if (kind === 'csv') {
+        // Every attempt matching the filter and search, not only the page shown: the table's columns without Delete.
+        const attempts = await listAllAttempts({ quiz, search });
+        saveFile(new Blob([attemptsCsv(attempts)], { type: 'text/csv;charset=utf-8' }), attemptsCsvFileName());
+      } else {
+        saveFile(await exportParticipants({ quiz, search }), 'report.csv');
+      }
+    } catch (error) {
+      notifyError(error, 'The export could not be made');
+    } finally {
+      setBusy(null);
+    }
+  };
+  return (
+    <Group wrap="wrap">
+      <Button onClick={() => void run('csv')} loading={busy === 'csv'} disabled={!online}>
+        CSV Export
+      </Button>
+      <Button variant="default" onClick={() => void run('report')} loading={busy === 'report'} disabled={!online}>
+        Download report.csv
+      </Button>
+    </Group>
+  );
+}
+
+/** /quiz-report: the attempts, server-paged, with the quiz filter, search, exports, deletes and bulk delete. */
 export function QuizReportScreen() {
-  return <ScreenPlaceholder title="Quiz Report" />;
+  const { online } = useSyncStatus();
+  const [quiz, setQuiz] = useState<number | null>(null);
+  const [search, setSearch] = useState('');
+  const [debouncedSearch] = useDebouncedValue(search, SEARCH_DELAY_MS);
+  const [page, setPage] = useState(1);
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  const [pendingDelete, setPendingDelete] = useState<PendingDelete>(null);
+  const query: AttemptQuery = { quiz, search: debouncedSearch, page };
+  const { data, saved, loading, unreachable, reload } = useServerPage('attempts', query, listAttempts, 'The attempts could not be loaded');
+  const rows = data?.results ?? [];
+  const total = data?.count ?? 0;
+  const canChange = online && !saved;
+
+  const resetPaging = () => {
+    setPage(1);
+    setSelected(new Set());
+  };
+  const toggle = (id: number, on: boolean) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  const allOnPage = rows.length > 0 && rows.every((row) => selected.has(row.id));
+
+  const confirmDelete = async () => {
+    if (!pendingDelete) return;
+    try {
+      if (pendingDelete.kind === 'one') await deleteAttempt(pendingDelete.attempt.id);
+      else await bulkDeleteAttempts(pendingDelete.ids);
+      const removed = pendingDelete.kind === 'one' ? 1 : pendingDelete.ids.length;
+      setSelected(new Set());
+      setPendingDelete(null);
+      // The last rows of the last page gone: show the page before.
+      if (page > 1 && removed >= rows.length) setPage(page - 1);
+      else reload();
+    } catch (error) {
+      setPendingDelete(null);
+      notifyError(error, DELETE_FAILED_MESSAGE);
+    }
+  };
+
+  const columns: DataTableColumn<Attempt>[] = [
+    {
+      header: 'Select',
+      shrink: true,
+      cell: (row) => (
+        <Checkbox
+          aria-label={`Select the attempt of ${attemptName(row)}`}
+          checked={selected.has(row.id)}
+          disabled={!canChange}
+          onChange={(event) => toggle(row.id, event.currentTarget.checked)}
+        />
+      ),
+    },
+    { header: 'Name', cell: (row) => attemptName(row) },
+    { header: 'Quiz', cell: (row) => row.quiz.name },
+    { header: 'Score', cell: (row) => row.score, shrink: true },
+    { header: 'Time Taken', cell: (row) => `${row.time_taken} s`, shrink: true },
+    { header: 'Rank', cell: (row) => row.rank, shrink: true },
+    { header: 'Status', cell: (row) => row.status, shrink: true },
+    {
+      header: 'Delete',
+      shrink: true,
+      cell: (row) => (
+        <Button
+          variant="subtle"
+          color="red"
+          size="compact-md"
+          disabled={!canChange}
+          aria-label={`Delete the attempt of ${attemptName(row)}`}
+          onClick={() => setPendingDelete({ kind: 'one', attempt: row })}
+        >
+          Delete
+        </Button>
+      ),
+    },
+  ];
+
+  return (
+    <Stack>
+      <Title order={1}>Quiz Report</Title>
+      <Group align="flex-end" wrap="wrap">
+        <QuizFilterSelect
+          value={quiz}
+          onChange={(value) => {
+            setQuiz(value);
+            resetPaging();
+          }}
+        />
+        <SearchBox
+          value={search}
+          onChange={(value) => {
+            setSearch(value);
+            resetPaging();
+          }}
+        />
+      </Group>
+      <Group justify="space-between" wrap="wrap">
+        <ExportButtons quiz={quiz} search={debouncedSearch} online={online} />
+        {selected.size > 0 && (
+          <Button color="red" disabled={!canChange} onClick={() => setPendingDelete({ kind: 'selected', ids: [...selected] })}>
+            Delete Selected ({selected.size})
+          </Button>
+        )}
+      </Group>
+      {!online && <Text c="dimmed">Exports and deletes need a connection to the server.</Text>}
+      {saved && <SavedPageNotice savedAt={saved.savedAt}>{savedQueryText(saved.query, rows)}</SavedPageNotice>}
+      {unreachable ? (
+        <Text>No connection to the server, and no page of attempts was kept on this device yet.</Text>
+      ) : data === undefined ? (
+        <Text c="dimmed">{loading ? 'Loading attempts…' : 'The attempts could not be loaded.'}</Text>
+      ) : (
+        <>
+          <Checkbox
+            label="Select all on this page"
+            checked={allOnPage}
+            disabled={!canChange || rows.length === 0}
+            onChange={(event) => {
+              const on = event.currentTarget.checked;
+              for (const row of rows) toggle(row.id, on);
+            }}
+          />
+          <DataTable
+            label="Attempts"
+            columns={columns}
+            rows={rows}
+            rowKey={(row) => String(row.id)}
+            minWidth={760}
+            empty={debouncedSearch.trim() || quiz ? 'No attempt matches the filter.' : 'No attempts yet.'}
+          />
+          <Group justify="space-between" wrap="wrap">
+            <Pager
+              page={saved ? (saved.query.page ?? 1) : page}
+              total={total}
+              pageSize={PAGE_SIZE}
+              onChange={(next) => {
+                setPage(next);
+                setSelected(new Set());
+              }}
+              label="Attempts pages"
+            />
+            <Text size="sm" c="dimmed" role="status">
+              Showing {rows.length} of {total} attempts
+            </Text>
+          </Group>
+        </>
+      )}
+      <ConfirmDialog
+        opened={pendingDelete !== null}
+        title={pendingDelete?.kind === 'selected' ? 'Delete Selected' : 'Delete Attempt'}
+        question={
+          pendingDelete?.kind === 'selected'
+            ? `Are you sure you want to delete the ${pendingDelete.ids.length} selected attempts?`
+            : 'Are you sure you want to delete this attempt?'
+        }
+        onCancel={() => setPendingDelete(null)}
+        onConfirm={confirmDelete}
+      />
+    </Stack>
+  );
 }

@@ -1,0 +1,41 @@
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+
+interface ConfirmDialogProps {
+  opened: boolean;
+  title: string;
+  question: string;
+  onCancel: () => void;
+  onConfirm: () => Promise<void>;
+}
+
+/** Asks before an attempt delete: Cancel and Delete (busy while it runs). */
+export function ConfirmDialog({ opened, title, question, onCancel, onConfirm }: ConfirmDialogProps) {
+  const [busy, setBusy] = useState(false);
+  return (
+    <Modal opened={opened} onClose={onCancel} title={title} centered>
+      <Stack>
+        <Text>{question}</Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onCancel}>
+            Cancel
+          </Button>
+          <Button
+            color="red"
+            loading={busy}
+            onClick={async () => {
+              setBusy(true);
+              try {
+                await onConfirm();
+              } finally {
+                setBusy(false);
+              }
+            }}
+          >
+            Delete
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,40 @@
+import { Select } from '@mantine/core';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { portalDatabase } from '../local/db';
+
+interface QuizOption {
+  value: string;
+  label: string;
+}
+
+/** The quizzes the server knows (a quiz still waiting to sync has no attempts yet), by name, from the mirror. */
+function useQuizOptions(): QuizOption[] {
+  return (
+    useLiveQuery(async () => {
+      const rows = await portalDatabase().quizzes.toArray();
+      return rows
+        .filter((row): row is typeof row & { serverId: number } => row.serverId !== null)
+        .map((row) => ({ value: String(row.serverId), label: String((row as { name?: unknown }).name ?? `Quiz ${row.serverId}`) }))
+        .sort((a, b) => a.label.localeCompare(b.label));
+    }) ?? []
+  );
+}
+
+/** The quiz filter of the report screens: "All quizzes" or one quiz (its server id). */
+export function QuizFilterSelect({ value, onChange }: { value: number | null; onChange: (quiz: number | null) => void }) {
+  const options = useQuizOptions();
+  return (
+    <Select
+      label="Quiz"
+      placeholder="All quizzes"
+      data={options}
+      value={value === null ? null : String(value)}
+      onChange={(selected) => onChange(selected ? Number(selected) : null)}
+      clearable
+      searchable
+      nothingFoundMessage="No quiz of that name"
+      maw={320}
+      comboboxProps={{ withinPortal: true }}
+    />
+  );
+}

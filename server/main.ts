@@ -61,7 +61,10 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   const storage = config.databaseUrl ? 'PostgreSQL' : `SQLite ${config.sqlitePath}`;
-  console.info(`Quiz portal listening on http://${config.host}:${config.port} (${storage})`);
+  // The port really listened on (PORT=0 picks a free one; the live benchmark reads it from here).
+  const address = app.server.address();
+  const port = address !== null && typeof address === 'object' ? address.port : config.port;
+  console.info(`Quiz portal listening on http://${config.host}:${port} (${storage})`);
   console.info(`Portal URL: ${config.portalUrl}`);
   console.info(`Live channel: ${live.clientConfig.emulator ? `local realtime database ${live.clientConfig.databaseURL}` : live.clientConfig.databaseURL}`);
   if (seeded) console.info('Demo data created on the empty database.');

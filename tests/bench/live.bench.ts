@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { LiveClientConfig } from '../../server/live/live-channel';
-import { viewerClient } from '../../server/live/live-test-support';
+import { viewerClient, type ViewerClient } from '../../server/live/live-test-support';
 import type { Benchmark } from './types';
 
 // Live channel latency (decisions §4: "live updates reach a second screen within a second"): the real
@@ -21,12 +21,21 @@ function startServer(dataDir: string): Promise<{ origin: string; child: ChildPro
   });
   return new Promise((resolve, reject) => {
     let output = '';
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`server not listening after 60 s:\n${output}`));
+    }, 60_000);
     child.stdout?.on('data', (chunk: Buffer) => {
       output += chunk.toString();
       const port = /listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(output)?.[1];
-      if (port) resolve({ origin: `http://127.0.0.1:${port}`, child });
+      if (!port) return;
+      clearTimeout(timer);
+      resolve({ origin: `http://127.0.0.1:${port}`, child });
     });
-    child.once('exit', (code) => reject(new Error(`server exited (${code}) before listening:\n${output}`)));
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited (${code}) before listening:\n${output}`));
+    });
   });
 }
 
@@ -44,9 +53,9 @@ export const benchmark: Benchmark = {
   async run() {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'quiz-portal-live-bench-'));
     const { origin, child } = await startServer(dataDir);
-    const config = await json<LiveClientConfig>(await fetch(`${origin}/api/v1/live-config/`));
-    const viewer = viewerClient(config);
+    let viewer: ViewerClient | null = null;
     try {
+      viewer = viewerClient(await json<LiveClientConfig>(await fetch(`${origin}/api/v1/live-config/`)));
       const { key } = await json<{ key: string }>(
         await fetch(`${origin}/api/v1/accounts/login/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(DEMO) }),
       );
@@ -56,13 +65,14 @@ export const benchmark: Benchmark = {
       const quiz = page.results.find((row) => row.mode === 'MANUAL' && row.status === 'STARTED' && row.question_count >= 2);
       if (!quiz) throw new Error('the demo data has no started MANUAL quiz with two questions');
       const path = `live/quizzes/${quiz.quiz_hash}`;
-      await viewer.waitFor(path, (node) => node !== null, 10_000);
+      const live = viewer;
+      await live.waitFor(path, (node) => node !== null, 10_000);
 
       const latencies: number[] = [];
       let questionNo = quiz.question_no;
       for (let step = 0; step < STEPS; step += 1) {
         const target = questionNo < quiz.question_count ? questionNo + 1 : questionNo - 1;
-        const seen = viewer.waitFor<{ question_no: number }>(path, (node) => node?.question_no === target, 5000);
+        const seen = live.waitFor<{ question_no: number }>(path, (node) => node?.question_no === target, 5000);
         const started = performance.now();
         await json(await fetch(`${origin}/api/v1/quiz/${quiz.id}/`, { method: 'PATCH', headers, body: JSON.stringify({ question_no: target }) }));
         await seen;
@@ -78,10 +88,14 @@ export const benchmark: Benchmark = {
         { metric: 'step to viewer max', value: round(sorted[sorted.length - 1] ?? Number.NaN), unit: 'ms' },
       ];
     } finally {
-      await viewer.close();
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
+      await viewer?.close();
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+        await exited;
+        clearTimeout(timer);
+      }
       rmSync(dataDir, { recursive: true, force: true });
     }
   },

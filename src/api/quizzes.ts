@@ -1,4 +1,5 @@
-import type { QuizDetail, QuizStatus, QuizSummary } from '../lib/contract/quiz';
+import type { QuizDetail, QuizSummary } from '../lib/contract/quiz';
+import type { QuizStatus } from '../lib/quiz-rules';
 import { requestJson } from './client';
 import { resource, type Resource } from './resource';
 

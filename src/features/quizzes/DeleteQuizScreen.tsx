@@ -1,5 +1,56 @@
-import { ScreenPlaceholder } from '../../ui/ScreenPlaceholder';
+import { Anchor, Stack, Text, Title } from '@mantine/core';
+import { useEffect } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { deleteRecord } from '../../local/commands';
+import { portalDatabase } from '../../local/db';
+import { isLocalKey } from '../../local/keys';
+import { DeleteConfirmation } from '../../ui/DeleteConfirmation';
+import { notifyError } from '../../ui/notify';
+import { useFollowAssignedQuizId, useQuiz } from './use-quizzes';
 
+const deletePath = (key: string) => `/add-quiz/${key}/delete`;
+
+/** /add-quiz/:id/delete: asks first, then deletes (queued, works offline) and goes back to /list-quiz. */
 export function DeleteQuizScreen() {
-  return <ScreenPlaceholder title="Delete Quiz" />;
+  const { id } = useParams();
+  const navigate = useNavigate();
+  const quiz = useQuiz(id);
+  useFollowAssignedQuizId(id, deletePath);
+  useEffect(() => {
+    if (id && quiz && isLocalKey(id) && quiz.serverId !== null) navigate(deletePath(String(quiz.serverId)), { replace: true });
+  }, [id, quiz, navigate]);
+
+  if (!quiz) {
+    return (
+      <Stack maw={560}>
+        <Title order={1}>Delete Quiz</Title>
+        {quiz === undefined ? (
+          <Text c="dimmed">Loading…</Text>
+        ) : (
+          <Stack>
+            <Text>This quiz does not exist (any more).</Text>
+            <Anchor component={Link} to="/list-quiz">
+              Back to the quizzes
+            </Anchor>
+          </Stack>
+        )}
+      </Stack>
+    );
+  }
+  return (
+    <DeleteConfirmation
+      title="Delete Quiz"
+      question="Are you sure you want to delete this Quiz?"
+      subject={quiz.name}
+      onCancel={() => navigate('/list-quiz')}
+      onDelete={async () => {
+        try {
+          await deleteRecord(portalDatabase(), 'quizzes', quiz.localId);
+          navigate('/list-quiz');
+        } catch (error) {
+          notifyError(error, 'The quiz could not be deleted');
+        }
+      }}
+    />
+  );
 }

@@ -1,5 +1,311 @@
-import { ScreenPlaceholder } from '../../ui/ScreenPlaceholder';
+import { ActionIcon, Anchor, Button, Group, Popover, Select, Stack, Text, Title } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { routeKeyOf } from '../../local/keys';
+import { STATUS_LABELS, type QuizStatus } from '../../lib/quiz-rules';
+import { DataTable, type DataTableColumn } from '../../ui/DataTable';
+import { notifyError } from '../../ui/notify';
+import { pageCount, pageSlice } from '../../ui/page-range';
+import { Pager } from '../../ui/Pager';
+import { SearchBox } from '../../ui/SearchBox';
+import { SyncStateMarker } from '../../ui/SyncStateMarker';
+import { useSyncStatus } from '../../ui/use-sync-status';
+import { moveQuizStatus, resetAttemptsOf, stepQuizQuestion } from './live-controls';
+import {
+  OFFLINE_REASON,
+  QUIZZES_PAGE_SIZE,
+  dateTimeText,
+  liveStateOf,
+  questionCellText,
+  quizControls,
+  viewerLinkOf,
+  visibleQuizzes,
+  type LiveQuizNode,
+  type QuizControls,
+  type QuizLiveState,
+  type QuizRow,
+} from './quiz-rows';
+import { useQuizzes, useViewerAppUrl } from './use-quizzes';
 
-export function ListQuizScreen() {
-  return <ScreenPlaceholder title="List Quiz" />;
+/** A row with what its live controls need, computed once per render for all its cells. */
+interface QuizEntry {
+  row: QuizRow;
+  state: QuizLiveState;
+  controls: QuizControls;
+  viewerLink: string | null;
+}
+
+const REASON_ID = 'list-quiz-controls-reason';
+/** Points a disabled control at the visible offline reason. */
+const reasonOf = (controls: QuizControls) => (controls.disabledReason === OFFLINE_REASON ? REASON_ID : undefined);
+/** The stage controls are big enough to hit in a hurry (and at least the 44 px touch target). */
+const STAGE_CONTROL = 48;
+
+function ArrowIcon({ direction }: { direction: 'previous' | 'next' }) {
+  return (
+    <svg width={24} height={24} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2.5} aria-hidden="true" focusable="false">
+      <path d={direction === 'previous' ? 'M15 5l-7 7 7 7' : 'M9 5l7 7-7 7'} />
+    </svg>
+  );
+}
+
+function CopyIcon() {
+  return (
+    <svg width={20} height={20} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} aria-hidden="true" focusable="false">
+      <rect x="9" y="9" width="11" height="11" rx="2" />
+      <path d="M5 15V5a2 2 0 0 1 2-2h8" />
+    </svg>
+  );
+}
+
+/** MANUAL: previous, "n / count", next (enabled only while STARTED within 1..count); other modes: N/A. */
+function QuestionCell({ entry }: { entry: QuizEntry }) {
+  const { row, state, controls } = entry;
+  const [busy, setBusy] = useState(false);
+  if (state.mode !== 'MANUAL') return <Text size="sm">N/A</Text>;
+  const step = async (questionNo: number) => {
+    if (row.serverId === null) return;
+    setBusy(true);
+    await stepQuizQuestion({ localId: row.localId, serverId: row.serverId }, questionNo);
+    setBusy(false);
+  };
+  const describedBy = reasonOf(controls);
+  return (
+    <Group gap={4} wrap="nowrap">
+      <ActionIcon
+        size={STAGE_CONTROL}
+        variant="light"
+        aria-label={`Previous question of ${row.name}`}
+        aria-describedby={describedBy}
+        disabled={!controls.previous || busy}
+        onClick={() => void step(state.question_no - 1)}
+      >
+        <ArrowIcon direction="previous" />
+      </ActionIcon>
+      <Text size="lg" fw={700} miw={56} ta="center">
+        {questionCellText(state)}
+      </Text>
+      <ActionIcon
+        size={STAGE_CONTROL}
+        variant="light"
+        aria-label={`Next question of ${row.name}`}
+        aria-describedby={describedBy}
+        disabled={!controls.next || busy}
+        onClick={() => void step(state.question_no + 1)}
+      >
+        <ArrowIcon direction="next" />
+      </ActionIcon>
+    </Group>
+  );
+}
+
+/** The status dropdown: only the current status and the later ones of the mode's order. */
+function StatusCell({ entry }: { entry: QuizEntry }) {
+  const { row, state, controls } = entry;
+  const [busy, setBusy] = useState(false);
+  const change = async (status: QuizStatus) => {
+    if (row.serverId === null || status === state.status) return;
+    setBusy(true);
+    await moveQuizStatus({ localId: row.localId, serverId: row.serverId }, status);
+    setBusy(false);
+  };
+  return (
+    <Select
+      aria-label={`Status of ${row.name}`}
+      aria-describedby={reasonOf(controls)}
+      data={controls.statuses.map((status) => ({ value: status, label: STATUS_LABELS[status] }))}
+      value={state.status}
+      allowDeselect={false}
+      disabled={controls.disabledReason !== null || busy}
+      onChange={(status) => status && void change(status as QuizStatus)}
+      size="md"
+      miw={190}
+      comboboxProps={{ withinPortal: true }}
+    />
+  );
+}
+
+/** Quiz Hash with the copy icon (only when a viewer app URL is set); "Copied" shows for 1 second. */
+function HashCell({ entry }: { entry: QuizEntry }) {
+  const [copied, setCopied] = useState(false);
+  useEffect(() => {
+    if (!copied) return;
+    const timer = setTimeout(() => setCopied(false), 1000);
+    return () => clearTimeout(timer);
+  }, [copied]);
+  const { row, viewerLink } = entry;
+  const copy = async () => {
+    if (!viewerLink) return;
+    try {
+      await navigator.clipboard.writeText(viewerLink);
+      setCopied(true);
+    } catch (error) {
+      notifyError(error, 'The link could not be copied');
+    }
+  };
+  return (
+    <Group gap={4} wrap="nowrap">
+      <Text size="sm" ff="monospace">
+        {row.quiz_hash ?? '—'}
+      </Text>
+      {viewerLink && (
+        <ActionIcon size={44} variant="subtle" aria-label={`Copy viewer link of ${row.name}`} onClick={() => void copy()}>
+          <CopyIcon />
+        </ActionIcon>
+      )}
+      {copied && (
+        <Text size="sm" c="green" role="status">
+          Copied
+        </Text>
+      )}
+    </Group>
+  );
+}
+
+function ResetAttemptsCell({ entry }: { entry: QuizEntry }) {
+  const { row, controls } = entry;
+  const [opened, setOpened] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const reset = async () => {
+    if (row.serverId === null) return;
+    setBusy(true);
+    const done = await resetAttemptsOf({ localId: row.localId, serverId: row.serverId });
+    setBusy(false);
+    if (done) setOpened(false);
+  };
+  return (
+    <Popover opened={opened} onChange={setOpened} trapFocus withArrow position="left">
+      <Popover.Target>
+        <Button
+          size="sm"
+          variant="light"
+          color="red"
+          disabled={!controls.resetAttempts}
+          aria-describedby={reasonOf(controls)}
+          aria-label={`Reset Attempts of ${row.name}`}
+          onClick={() => setOpened((open) => !open)}
+        >
+          Reset Attempts
+        </Button>
+      </Popover.Target>
+      <Popover.Dropdown>
+        <Stack gap="xs" maw={260}>
+          <Text size="sm">
+            Delete all {row.attempts_count ?? 0} attempts of {row.name}?
+          </Text>
+          <Group gap="xs">
+            <Button size="sm" variant="default" onClick={() => setOpened(false)}>
+              Cancel
+            </Button>
+            <Button size="sm" color="red" loading={busy} onClick={() => void reset()}>
+              Reset
+            </Button>
+          </Group>
+        </Stack>
+      </Popover.Dropdown>
+    </Popover>
+  );
+}
+
+const columns: DataTableColumn<QuizEntry>[] = [
+  {
+    header: 'Name',
+    cell: ({ row }) => (
+      <>
+        {row.name}
+        <SyncStateMarker state={row.syncState} />
+      </>
+    ),
+  },
+  { header: 'Questions', cell: (entry) => <QuestionCell entry={entry} />, shrink: true },
+  { header: 'Mode', cell: ({ state }) => state.mode, shrink: true },
+  { header: 'Status', cell: (entry) => <StatusCell entry={entry} />, shrink: true },
+  { header: 'Start Time', cell: ({ row }) => dateTimeText(row.start_date_time) },
+  { header: 'End Time', cell: ({ row }) => dateTimeText(row.end_date_time) },
+  { header: 'Quiz Hash', cell: (entry) => <HashCell entry={entry} /> },
+  {
+    header: 'Edit',
+    shrink: true,
+    cell: ({ row }) => (
+      <Anchor component={Link} to={`/add-quiz/${routeKeyOf(row)}/update`} aria-label={`Edit ${row.name}`}>
+        Edit
+      </Anchor>
+    ),
+  },
+  {
+    header: 'Delete',
+    shrink: true,
+    cell: ({ row }) => (
+      <Anchor component={Link} to={`/add-quiz/${routeKeyOf(row)}/delete`} c="red" aria-label={`Delete ${row.name}`}>
+        Delete
+      </Anchor>
+    ),
+  },
+  { header: 'Reset Attempts', cell: (entry) => <ResetAttemptsCell entry={entry} />, shrink: true },
+];
+
+interface ListQuizScreenProps {
+  /**
+   * The realtime state of quizzes by quiz_hash (decisions §4). The live channel (issue 7) passes it in;
+   * without it rows show the mirrored state, which the live controls' answers and sync keep current.
+   */
+  liveStates?: ReadonlyMap<string, LiveQuizNode>;
+}
+
+/** /list-quiz: search, the quizzes table with its live controls, pager and count; read from the mirror. */
+export function ListQuizScreen({ liveStates }: ListQuizScreenProps) {
+  const rows = useQuizzes();
+  const { online } = useSyncStatus();
+  const viewerAppUrl = useViewerAppUrl(online);
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const visible = visibleQuizzes(rows ?? [], search);
+  const shownPage = Math.min(page, pageCount(visible.length, QUIZZES_PAGE_SIZE));
+  const entries = pageSlice(visible, shownPage, QUIZZES_PAGE_SIZE).map((row): QuizEntry => {
+    const state = liveStateOf(row, row.quiz_hash ? liveStates?.get(row.quiz_hash) : null);
+    return { row, state, controls: quizControls(row, state, online), viewerLink: viewerLinkOf(viewerAppUrl, row.quiz_hash) };
+  });
+
+  return (
+    <Stack>
+      <Group justify="space-between" wrap="wrap">
+        <Title order={1}>List Quiz</Title>
+        <Button component={Link} to="/add-quiz">
+          Add new Quiz
+        </Button>
+      </Group>
+      <SearchBox
+        value={search}
+        onChange={(value) => {
+          setSearch(value);
+          setPage(1);
+        }}
+      />
+      {!online && (
+        <Text id={REASON_ID} c="orange.9" role="status">
+          {OFFLINE_REASON}
+        </Text>
+      )}
+      {rows === undefined ? (
+        <Text c="dimmed">Loading quizzes…</Text>
+      ) : (
+        <>
+          <DataTable
+            label="Quizzes"
+            columns={columns}
+            rows={entries}
+            rowKey={(entry) => entry.row.localId}
+            empty={search.trim() ? 'No quiz matches the search.' : 'No quizzes yet.'}
+            minWidth={1100}
+          />
+          <Group justify="space-between" wrap="wrap">
+            <Pager page={shownPage} total={visible.length} pageSize={QUIZZES_PAGE_SIZE} onChange={setPage} label="Quizzes pages" />
+            <Text size="sm" c="dimmed">
+              {visible.length} {visible.length === 1 ? 'quiz' : 'quizzes'}
+            </Text>
+          </Group>
+        </>
+      )}
+    </Stack>
+  );
 }

@@ -1,0 +1,257 @@
+import {
+  DndContext,
+  KeyboardSensor,
+  PointerSensor,
+  TouchSensor,
+  closestCenter,
+  useDroppable,
+  useSensor,
+  useSensors,
+  type Announcements,
+  type DragEndEvent,
+  type UniqueIdentifier,
+} from '@dnd-kit/core';
+import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import { ActionIcon, Box, Button, Checkbox, Group, MultiSelect, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useMemo, useState } from 'react';
+import { pageCount, pageSlice } from '../../ui/page-range';
+import { Pager } from '../../ui/Pager';
+import { categoryReferences, dropQuestion, filterByCategory, listOf, moveChecked, type PickerList, type PickerState } from './question-picker';
+import type { QuizQuestionRow } from './quiz-rows';
+import type { CategoryChoice } from './use-quizzes';
+
+/** Questions per page of the All list (the spec's constant 10). */
+export const ALL_QUESTIONS_PAGE_SIZE = 10;
+
+const LIST_TITLES: Record<PickerList, string> = { selected: 'Selected Questions', all: 'All Questions' };
+/** Droppable ids of the lists themselves (a drop on a list, not on an item, puts the item at its end). */
+const LIST_ID: Record<PickerList, string> = { selected: 'list:selected', all: 'list:all' };
+
+function DragHandleIcon() {
+  return (
+    <svg width={20} height={20} viewBox="0 0 24 24" fill="currentColor" aria-hidden="true" focusable="false">
+      {[6, 12, 18].flatMap((y) => [9, 15].map((x) => <circle key={`${x}-${y}`} cx={x} cy={y} r={1.6} />))}
+    </svg>
+  );
+}
+
+interface PickerItemProps {
+  id: string;
+  text: string;
+  checked: boolean;
+  onCheck: (checked: boolean) => void;
+}
+
+/** One question: a checkbox named by the question, and a drag handle (pointer, touch, or Space + arrows). */
+function PickerItem({ id, text, checked, onCheck }: PickerItemProps) {
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id });
+  return (
+    <Box
+      component="li"
+      ref={setNodeRef}
+      style={{ transform: CSS.Translate.toString(transform), transition, opacity: isDragging ? 0.6 : 1, listStyle: 'none' }}
+    >
+      <Group gap="xs" wrap="nowrap" py={2}>
+        <ActionIcon
+          ref={setActivatorNodeRef}
+          variant="subtle"
+          color="gray"
+          size={44}
+          aria-label={`Drag ${text}`}
+          style={{ touchAction: 'none', cursor: 'grab', flex: 'none' }}
+          {...attributes}
+          {...listeners}
+        >
+          <DragHandleIcon />
+        </ActionIcon>
+        <Checkbox label={text} checked={checked} onChange={(event) => onCheck(event.currentTarget.checked)} styles={{ label: { wordBreak: 'break-word' } }} />
+      </Group>
+    </Box>
+  );
+}
+
+interface PickerColumnProps {
+  list: PickerList;
+  keys: readonly string[];
+  describe: (key: string) => string;
+  checked: ReadonlySet<string>;
+  onCheck: (key: string, checked: boolean) => void;
+  empty: string;
+  footer?: React.ReactNode;
+}
+
+function PickerColumn({ list, keys, describe, checked, onCheck, empty, footer }: PickerColumnProps) {
+  const { setNodeRef, isOver } = useDroppable({ id: LIST_ID[list] });
+  const titleId = `picker-${list}-title`;
+  return (
+    <Paper component="section" withBorder p="sm" aria-labelledby={titleId} style={{ minWidth: 0 }}>
+      <Stack gap="xs">
+        <Title order={3} size="h4" id={titleId}>
+          {LIST_TITLES[list]}
+        </Title>
+        <SortableContext id={list} items={keys as string[]} strategy={verticalListSortingStrategy}>
+          <Box
+            component="ul"
+            ref={setNodeRef}
+            aria-labelledby={titleId}
+            m={0}
+            p={4}
+            mih={88}
+            style={{ borderRadius: 4, outline: isOver ? '2px dashed var(--mantine-color-blue-filled)' : undefined }}
+          >
+            {keys.length === 0 ? (
+              <Text component="li" c="dimmed" size="sm" style={{ listStyle: 'none' }} p="xs">
+                {empty}
+              </Text>
+            ) : (
+              keys.map((key) => <PickerItem key={key} id={key} text={describe(key)} checked={checked.has(key)} onCheck={(value) => onCheck(key, value)} />)
+            )}
+          </Box>
+        </SortableContext>
+        {footer}
+      </Stack>
+    </Paper>
+  );
+}
+
+interface QuestionPickerProps {
+  questions: readonly QuizQuestionRow[];
+  categories: readonly CategoryChoice[];
+  value: PickerState;
+  onChange: (state: PickerState) => void;
+  error?: string;
+}
+
+/**
+ * The two-column question picker (spec §2): Selected Questions (the saved order) and All Questions (filtered
+ * by the chosen categories, none = all, paged with the 5-page range). Check items and press an arrow to move
+ * them; drag by the handle to reorder within a list or move across (mouse, touch, or keyboard: Space to lift,
+ * arrows to move, Space to drop).
+ */
+export function QuestionPicker({ questions, categories, value, onChange, error }: QuestionPickerProps) {
+  const [chosenCategories, setChosenCategories] = useState<string[]>([]);
+  const [page, setPage] = useState(1);
+  const [checked, setChecked] = useState<Record<PickerList, Set<string>>>({ selected: new Set(), all: new Set() });
+  const byKey = useMemo(() => new Map(questions.map((row) => [row.localId, row])), [questions]);
+  const describe = (key: UniqueIdentifier) => byKey.get(String(key))?.description ?? String(key);
+
+  const references = useMemo(
+    () => categoryReferences(categories.filter((category) => chosenCategories.includes(category.localId))),
+    [categories, chosenCategories],
+  );
+  const filtered = useMemo(() => filterByCategory(value.all, byKey, references), [value.all, byKey, references]);
+  const shownPage = Math.min(page, pageCount(filtered.length, ALL_QUESTIONS_PAGE_SIZE));
+  const allPage = pageSlice(filtered, shownPage, ALL_QUESTIONS_PAGE_SIZE);
+
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
+    useSensor(TouchSensor, { activationConstraint: { delay: 200, tolerance: 8 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
+
+  const setCheck = (list: PickerList, key: string, on: boolean) =>
+    setChecked((current) => {
+      const next = new Set(current[list]);
+      if (on) next.add(key);
+      else next.delete(key);
+      return { ...current, [list]: next };
+    });
+
+  const move = (from: PickerList) => {
+    onChange(moveChecked(value, from, checked[from]));
+    setChecked((current) => ({ ...current, [from]: new Set() }));
+  };
+
+  const targetOf = (overId: UniqueIdentifier): { list: PickerList; before: string | null } | null => {
+    const id = String(overId);
+    if (id === LIST_ID.selected) return { list: 'selected', before: null };
+    if (id === LIST_ID.all) return { list: 'all', before: null };
+    const list = listOf(value, id);
+    return list ? { list, before: id } : null;
+  };
+
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    if (!over) return;
+    const target = targetOf(over.id);
+    if (target) onChange(dropQuestion(value, String(active.id), target.list, target.before));
+  };
+
+  const listName = (id: UniqueIdentifier) => {
+    const target = targetOf(id);
+    return target ? LIST_TITLES[target.list] : '';
+  };
+  const announcements: Announcements = {
+    onDragStart: ({ active }) => `Picked up ${describe(active.id)}.`,
+    onDragOver: ({ active, over }) => (over ? `${describe(active.id)} is over ${over.id.toString().startsWith('list:') ? listName(over.id) : `${describe(over.id)} in ${listName(over.id)}`}.` : `${describe(active.id)} is no longer over a list.`),
+    onDragEnd: ({ active, over }) => (over ? `${describe(active.id)} dropped in ${listName(over.id)}.` : `${describe(active.id)} put back.`),
+    onDragCancel: ({ active }) => `Moving ${describe(active.id)} was cancelled.`,
+  };
+
+  return (
+    <Stack gap="sm">
+      <MultiSelect
+        label="Category"
+        description="Filter All Questions by category; none chosen shows every question."
+        placeholder={chosenCategories.length ? undefined : 'All categories'}
+        data={categories.map((category) => ({ value: category.localId, label: category.name }))}
+        value={chosenCategories}
+        onChange={(next) => {
+          setChosenCategories(next);
+          setPage(1);
+        }}
+        searchable
+        clearable
+        maw={520}
+      />
+      {error && (
+        <Text c="red" size="sm" role="alert">
+          {error}
+        </Text>
+      )}
+      <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd} accessibility={{ announcements }}>
+        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm">
+          <PickerColumn
+            list="selected"
+            keys={value.selected}
+            describe={describe}
+            checked={checked.selected}
+            onCheck={(key, on) => setCheck('selected', key, on)}
+            empty="No question selected yet: check questions in All Questions and press the arrow, or drag them here."
+            footer={
+              <Group justify="space-between" wrap="wrap">
+                <Text size="sm" c="dimmed">
+                  {value.selected.length} selected
+                </Text>
+                <Button variant="light" onClick={() => move('selected')} disabled={checked.selected.size === 0} rightSection="→">
+                  Move checked to All Questions
+                </Button>
+              </Group>
+            }
+          />
+          <PickerColumn
+            list="all"
+            keys={allPage}
+            describe={describe}
+            checked={checked.all}
+            onCheck={(key, on) => setCheck('all', key, on)}
+            empty={questions.length === 0 ? 'No questions yet: add questions first.' : 'No question matches the chosen categories.'}
+            footer={
+              <Stack gap="xs">
+                <Group justify="space-between" wrap="wrap">
+                  <Button variant="light" onClick={() => move('all')} disabled={checked.all.size === 0} leftSection="←">
+                    Move checked to Selected Questions
+                  </Button>
+                  <Text size="sm" c="dimmed">
+                    {filtered.length} {filtered.length === 1 ? 'question' : 'questions'}
+                  </Text>
+                </Group>
+                <Pager page={shownPage} total={filtered.length} pageSize={ALL_QUESTIONS_PAGE_SIZE} onChange={setPage} label="All Questions pages" />
+              </Stack>
+            }
+          />
+        </SimpleGrid>
+      </DndContext>
+    </Stack>
+  );
+}

@@ -1,0 +1,67 @@
+import { NOT_SYNCED_REASON, OFFLINE_REASON, liveStateOf, questionCellText, quizControls, viewerLinkOf, visibleQuizzes, type QuizRow } from './quiz-rows';
+
+function quiz(changes: Partial<QuizRow> = {}): QuizRow {
+  return {
+    localId: 's-1',
+    serverId: 1,
+    syncState: 'synced',
+    serverCopy: null,
+    name: 'Quiz',
+    mode: 'MANUAL',
+    status: 'STARTED',
+    question_no: 2,
+    questions: [11, 12, 13],
+    qs_timer: 30,
+    before_qs_timer: 3,
+    join_code: '1234',
+    quiz_hash: 'abc',
+    attempts_count: 0,
+    start_date_time: '2026-06-10T18:00:00.000Z',
+    end_date_time: '2026-06-10T20:00:00.000Z',
+    updated_at: '2026-06-10T18:00:00.000Z',
+    ...changes,
+  };
+}
+
+describe('List Quiz rows', () => {
+  it('orders newest first with unsynced quizzes on top, and a cleared search shows all', () => {
+    const rows = [quiz({ localId: 's-1', serverId: 1, name: 'Old' }), quiz({ localId: 's-5', serverId: 5, name: 'New' }), quiz({ localId: 'local-x', serverId: null, name: 'Offline' })];
+    expect(visibleQuizzes(rows, '').map((row) => row.name)).toEqual(['Offline', 'New', 'Old']);
+    expect(visibleQuizzes(rows, 'new').map((row) => row.name)).toEqual(['New']);
+    expect(visibleQuizzes(rows, '  ')).toHaveLength(3);
+  });
+
+  it('steps only a STARTED MANUAL quiz within 1..count, online and synced', () => {
+    const state = liveStateOf(quiz());
+    expect(quizControls(quiz(), state, true)).toMatchObject({ previous: true, next: true, disabledReason: null });
+    const last = quiz({ question_no: 3 });
+    expect(quizControls(last, liveStateOf(last), true)).toMatchObject({ previous: true, next: false });
+    const first = quiz({ question_no: 1, status: 'ACTIVATED' });
+    expect(quizControls(first, liveStateOf(first), true)).toMatchObject({ previous: false, next: false });
+    expect(quizControls(quiz(), state, false)).toMatchObject({ previous: false, next: false, disabledReason: OFFLINE_REASON });
+    const local = quiz({ localId: 'local-1', serverId: null });
+    expect(quizControls(local, liveStateOf(local), true).disabledReason).toBe(NOT_SYNCED_REASON);
+  });
+
+  it('offers only the current status and the later ones; Reset Attempts only with attempts', () => {
+    const state = liveStateOf(quiz());
+    expect(quizControls(quiz(), state, true).statuses).toEqual(['STARTED', 'RESULT_AWAITED', 'RESULT_ANNOUNCED', 'COMPLETED']);
+    expect(quizControls(quiz(), state, true).resetAttempts).toBe(false);
+    expect(quizControls(quiz({ attempts_count: 4 }), state, true).resetAttempts).toBe(true);
+    expect(quizControls(quiz({ attempts_count: 4 }), state, false).resetAttempts).toBe(false);
+  });
+
+  it('shows N/A outside MANUAL, and the live node when it is at least as new as the row', () => {
+    expect(questionCellText(liveStateOf(quiz({ mode: 'AUTO' })))).toBe('N/A');
+    expect(questionCellText(liveStateOf(quiz()))).toBe('2 / 3');
+    const node = { mode: 'MANUAL' as const, status: 'STARTED' as const, question_no: 3, question_count: 3 };
+    expect(liveStateOf(quiz(), { ...node, updated_at: Date.parse('2026-06-10T18:00:01Z') }).question_no).toBe(3);
+    expect(liveStateOf(quiz(), { ...node, updated_at: Date.parse('2026-06-10T17:00:00Z') }).question_no).toBe(2);
+  });
+
+  it('builds the viewer link from the viewer app URL and the hash, or none without a URL', () => {
+    expect(viewerLinkOf('https://viewer.example/', 'abc')).toBe('https://viewer.example/abc');
+    expect(viewerLinkOf('', 'abc')).toBeNull();
+    expect(viewerLinkOf('https://viewer.example', undefined)).toBeNull();
+  });
+});

@@ -1,0 +1,108 @@
+import type { MirrorRow } from '../../local/db';
+import type { QuizSummary } from '../../lib/contract/quiz';
+import { matchesSearch } from '../../lib/search-query';
+import { canStep, statusesFrom, type QuizMode, type QuizStatus } from '../../lib/quiz-rules';
+
+/**
+ * A mirrored quiz as the screens read it. `questions` holds server ids, or local question keys for
+ * questions not yet on the server; a quiz created here lacks the server-made fields until it syncs.
+ */
+export type QuizRow = MirrorRow &
+  Omit<Partial<QuizSummary>, 'id' | 'questions'> &
+  Pick<QuizSummary, 'name' | 'mode' | 'status' | 'qs_timer' | 'before_qs_timer' | 'join_code' | 'start_date_time' | 'end_date_time'> & {
+    questions: (number | string)[];
+  };
+
+/** A mirrored question as the picker reads it. */
+export type QuizQuestionRow = MirrorRow & { description: string; category?: number | string | null };
+
+/** Rows per page of List Quiz (the spec's constant 10, the server's page size). */
+export const QUIZZES_PAGE_SIZE = 10;
+
+/** The server's order (newest first); quizzes not yet on the server come first, newest first too. */
+function compareQuizzes(a: QuizRow, b: QuizRow): number {
+  if (a.serverId === null || b.serverId === null) {
+    if (a.serverId !== null) return 1;
+    if (b.serverId !== null) return -1;
+    return a.localId < b.localId ? -1 : 1;
+  }
+  return b.serverId - a.serverId;
+}
+
+/** The quizzes matching the search (the server's searched fields); a cleared search shows them all. */
+export function visibleQuizzes(rows: readonly QuizRow[], search: string): QuizRow[] {
+  return rows
+    .filter((row) => matchesSearch([row.name, row.description, row.join_code, row.quiz_hash, row.sponsor_name], search))
+    .sort(compareQuizzes);
+}
+
+/** The live part of a quiz (decisions §4), as the realtime node or the mirrored row gives it. */
+export interface QuizLiveState {
+  mode: QuizMode;
+  status: QuizStatus;
+  question_no: number;
+  question_count: number;
+}
+
+/** The realtime node's fields a row uses; `updated_at` in epoch ms says which of node and row is newer. */
+export interface LiveQuizNode extends QuizLiveState {
+  updated_at: number;
+}
+
+/**
+ * A row's live state: the realtime node when it is at least as new as the mirrored row (the live channel
+ * of issue 7 passes it in), otherwise the row's own fields.
+ */
+export function liveStateOf(row: QuizRow, live?: LiveQuizNode | null): QuizLiveState {
+  const rowUpdated = row.updated_at ? Date.parse(row.updated_at) : 0;
+  if (live && live.updated_at >= rowUpdated) {
+    return { mode: live.mode, status: live.status, question_no: live.question_no, question_count: live.question_count };
+  }
+  return { mode: row.mode, status: row.status, question_no: row.question_no ?? 1, question_count: row.questions.length };
+}
+
+/** The question cell: "n / count" for MANUAL quizzes, N/A for the others (spec §2 List Quiz). */
+export function questionCellText(state: QuizLiveState): string {
+  return state.mode === 'MANUAL' ? `${state.question_no} / ${state.question_count}` : 'N/A';
+}
+
+/** What List Quiz's live controls allow for a row, and why not when they are disabled. */
+export interface QuizControls {
+  previous: boolean;
+  next: boolean;
+  statuses: QuizStatus[];
+  /** Why every control is disabled (offline, not yet on the server), or null. */
+  disabledReason: string | null;
+  resetAttempts: boolean;
+}
+
+export const OFFLINE_REASON = 'Live controls need a connection: they are never queued for later.';
+export const NOT_SYNCED_REASON = 'This quiz is not on the server yet: live controls wait for it to sync.';
+
+export function quizControls(row: QuizRow, state: QuizLiveState, online: boolean): QuizControls {
+  const disabledReason = !online ? OFFLINE_REASON : row.serverId === null ? NOT_SYNCED_REASON : null;
+  const allowed = disabledReason === null;
+  return {
+    previous: allowed && canStep(state, 'previous'),
+    next: allowed && canStep(state, 'next'),
+    statuses: statusesFrom(state.mode, state.status),
+    disabledReason,
+    resetAttempts: allowed && (row.attempts_count ?? 0) > 0,
+  };
+}
+
+/** The viewer link of a quiz: the client's viewer app URL, then the quiz hash; null when either is missing. */
+export function viewerLinkOf(viewerAppUrl: string | null | undefined, quizHash: string | null | undefined): string | null {
+  const base = viewerAppUrl?.trim();
+  if (!base || !quizHash) return null;
+  return `${base.replace(/\/+$/, '')}/${quizHash}`;
+}
+
+const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** Start Time / End Time cells. */
+export function dateTimeText(value: string | undefined): string {
+  if (!value) return '—';
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? '—' : dateTimeFormat.format(date);
+}

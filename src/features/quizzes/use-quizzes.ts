@@ -1,0 +1,79 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { fetchClientProfile } from '../../api/client-profile';
+import { portalDatabase, type MirrorRow } from '../../local/db';
+import { findRowByKey } from '../../local/keys';
+import { readSessionValue, saveSessionValue } from '../../local/session-store';
+import { appSyncEngine } from '../../sync';
+import type { QuizQuestionRow, QuizRow } from './quiz-rows';
+
+/** Every mirrored quiz (undefined while the database opens), live as sync or other tabs change it. */
+export function useQuizzes(): QuizRow[] | undefined {
+  // The quizzes table holds QuizRow objects; Dexie types every mirror table alike.
+  return useLiveQuery(async () => (await portalDatabase().quizzes.toArray()) as QuizRow[]);
+}
+
+/** The quiz a route key names (server or local id): undefined while loading, null when there is none. */
+export function useQuiz(key: string | undefined): QuizRow | null | undefined {
+  return useLiveQuery(async () => ((key ? await findRowByKey(portalDatabase(), 'quizzes', key) : undefined) ?? null) as QuizRow | null, [key]);
+}
+
+/** The question bank for the picker, in the questions list's order (newest first, not yet synced first). */
+export function useQuestionBank(): QuizQuestionRow[] | undefined {
+  return useLiveQuery(async () => {
+    const rows = (await portalDatabase().questions.toArray()) as QuizQuestionRow[];
+    return rows.sort((a, b) => (b.serverId ?? Number.MAX_SAFE_INTEGER) - (a.serverId ?? Number.MAX_SAFE_INTEGER));
+  });
+}
+
+export type CategoryChoice = MirrorRow & { name: string };
+
+/** The categories for the picker's filter, by name. */
+export function useCategoryChoices(): CategoryChoice[] | undefined {
+  return useLiveQuery(async () => {
+    const rows = (await portalDatabase().categories.toArray()) as CategoryChoice[];
+    return rows.sort((a, b) => a.name.localeCompare(b.name));
+  });
+}
+
+/** The failed change of a quiz, if the server refused it: its field errors go under the form's fields. */
+export function useRefusedChange(localId: string | undefined): Record<string, string[]> | null | undefined {
+  return useLiveQuery(async () => {
+    if (!localId) return null;
+    const entries = await portalDatabase().outbox.where('localId').equals(localId).toArray();
+    return entries.find((entry) => entry.status === 'failed')?.lastError?.fieldErrors ?? null;
+  }, [localId]);
+}
+
+/**
+ * The client's viewer app URL (for the copy link): the stored client settings, refreshed from the server
+ * when online, so it is known offline too. Empty string when none is set.
+ */
+export function useViewerAppUrl(online: boolean): string | undefined {
+  const stored = useLiveQuery(async () => {
+    const saved = await readSessionValue<{ viewer_app_url?: unknown }>(portalDatabase(), 'clientSettings');
+    return typeof saved?.value.viewer_app_url === 'string' ? saved.value.viewer_app_url : '';
+  });
+  useEffect(() => {
+    if (!online) return;
+    const controller = new AbortController();
+    fetchClientProfile(controller.signal)
+      .then((profile) => saveSessionValue(portalDatabase(), 'clientSettings', profile))
+      // Without a fresh copy the stored one (or none) is used: the copy link is optional.
+      .catch(() => undefined);
+    return () => controller.abort();
+  }, [online]);
+  return stored;
+}
+
+/** A page opened on a quiz's local id moves to its server id once the server assigns it. */
+export function useFollowAssignedQuizId(key: string | undefined, pathFor: (key: string) => string): void {
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (!key) return;
+    return appSyncEngine().onIdAssigned(({ entity, localId, serverId }) => {
+      if (entity === 'quizzes' && localId === key) navigate(pathFor(String(serverId)), { replace: true });
+    });
+  }, [key, navigate, pathFor]);
+}

@@ -1,4 +1,5 @@
 import Papa from 'papaparse';
+import { categoryPayload } from './contract/category';
 import { correctOption, OPTIONS_FORMAT_MESSAGE } from './contract/question';
 import { OPTION_LETTERS, type OptionLetter } from './options-codec';
 
@@ -52,7 +53,8 @@ const normaliseHeader = (header: string) => header.replace(/^\uFEFF/, '').trim()
 
 function checkRow(question: CsvQuestion): string[] {
   const errors: string[] = [];
-  if (!question.category) errors.push('category: This field may not be blank.');
+  const category = categoryPayload.safeParse({ name: question.category });
+  if (!category.success) errors.push(`category: ${category.error.issues[0]?.message ?? 'Give a category name.'}`);
   if (!question.description) errors.push('description: This field may not be blank.');
   const missing = OPTION_LETTERS.filter((letter) => !question.options[letter]);
   if (missing.length > 0) errors.push(`${OPTIONS_FORMAT_MESSAGE} Missing: ${missing.join(', ')}.`);

@@ -1,5 +1,38 @@
-import { ScreenPlaceholder } from '../../ui/ScreenPlaceholder';
+import { Stack, Text, Title } from '@mantine/core';
+import { useNavigate } from 'react-router-dom';
+import { createRecord } from '../../local/commands';
+import { portalDatabase } from '../../local/db';
+import { notifyError } from '../../ui/notify';
+import { createPayload, emptyQuestionForm } from './question-form';
+import { QuestionForm } from './QuestionForm';
+import { useCategoryChoices } from './use-questions';
 
+/** /add-question: the question form; saved to the mirror and queued (works offline), then back to /list-questions. */
 export function AddQuestionScreen() {
-  return <ScreenPlaceholder title="Add Question" />;
+  const navigate = useNavigate();
+  const categories = useCategoryChoices();
+  return (
+    <Stack>
+      <Title order={1}>Add Question</Title>
+      {categories === undefined ? (
+        <Text c="dimmed">Loading…</Text>
+      ) : (
+        <QuestionForm
+          label="Add question"
+          initialValues={emptyQuestionForm()}
+          categories={categories}
+          submitLabel="Save"
+          onSubmit={async (values) => {
+            try {
+              // A category created offline is referenced by its local id; the question waits for it to sync.
+              await createRecord(portalDatabase(), 'questions', createPayload(values));
+              navigate('/list-questions');
+            } catch (error) {
+              notifyError(error, 'The question could not be added');
+            }
+          }}
+        />
+      )}
+    </Stack>
+  );
 }

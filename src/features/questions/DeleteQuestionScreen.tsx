@@ -1,5 +1,43 @@
-import { ScreenPlaceholder } from '../../ui/ScreenPlaceholder';
+import { Stack, Text, Title } from '@mantine/core';
+import { useNavigate, useParams } from 'react-router-dom';
+import { deleteRecord } from '../../local/commands';
+import { portalDatabase } from '../../local/db';
+import { DeleteConfirmation } from '../../ui/DeleteConfirmation';
+import { notifyError } from '../../ui/notify';
+import { MissingQuestion } from './EditQuestionScreen';
+import { useCanonicalQuestionPath, useQuestion } from './use-questions';
 
+const deletePath = (key: string) => `/list-questions/${key}/delete`;
+
+/** /list-questions/:id/delete: asks first, then deletes (queued, works offline) and goes back to /list-questions. */
 export function DeleteQuestionScreen() {
-  return <ScreenPlaceholder title="Delete Question" />;
+  const { id } = useParams();
+  const navigate = useNavigate();
+  const row = useQuestion(id);
+  useCanonicalQuestionPath(id, row, deletePath);
+
+  if (!row) {
+    return (
+      <Stack maw={560}>
+        <Title order={1}>Delete Question</Title>
+        {row === undefined ? <Text c="dimmed">Loading…</Text> : <MissingQuestion />}
+      </Stack>
+    );
+  }
+  return (
+    <DeleteConfirmation
+      title="Delete Question"
+      question="Are you sure you want to delete this Question?"
+      subject={row.description}
+      onCancel={() => navigate('/list-questions')}
+      onDelete={async () => {
+        try {
+          await deleteRecord(portalDatabase(), 'questions', row.localId);
+          navigate('/list-questions');
+        } catch (error) {
+          notifyError(error, 'There was an error!');
+        }
+      }}
+    />
+  );
 }

@@ -1,5 +1,69 @@
-import { ScreenPlaceholder } from '../../ui/ScreenPlaceholder';
+import { Anchor, Stack, Text, Title } from '@mantine/core';
+import { useMemo, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { updateRecord } from '../../local/commands';
+import { portalDatabase } from '../../local/db';
+import { notifyError } from '../../ui/notify';
+import { changedPayload, formErrorsFromServer, formValuesOf } from './question-form';
+import { existingLetters, type QuestionRow } from './question-rows';
+import { QuestionForm } from './QuestionForm';
+import { useCanonicalQuestionPath, useCategoryChoices, useQuestion, useRefusedChange } from './use-questions';
 
+const editPath = (key: string) => `/list-questions/${key}/update`;
+
+/** A question the route names is not on this device (deleted, or never synced here). */
+export function MissingQuestion() {
+  return (
+    <Stack>
+      <Text>This question does not exist (any more).</Text>
+      <Anchor component={Link} to="/list-questions">
+        Back to the questions
+      </Anchor>
+    </Stack>
+  );
+}
+
+function EditQuestionForm({ row }: { row: QuestionRow }) {
+  const navigate = useNavigate();
+  const categories = useCategoryChoices();
+  const refused = useRefusedChange(row.localId);
+  // Taken once: the form edits from what was shown when it opened, even if a sync moves the row meanwhile.
+  const [initial] = useState(() => formValuesOf(row));
+  const [letters] = useState(() => existingLetters(row));
+  const serverErrors = useMemo(() => (refused?.lastError ? formErrorsFromServer(refused.lastError.fieldErrors) : undefined), [refused]);
+  if (!categories) return <Text c="dimmed">Loading…</Text>;
+  return (
+    <QuestionForm
+      label="Edit question"
+      initialValues={initial}
+      letters={letters}
+      categories={categories}
+      serverErrors={serverErrors}
+      submitLabel="Update"
+      onCancel={() => navigate('/list-questions')}
+      onSubmit={async (values) => {
+        const changes = changedPayload(initial, values);
+        try {
+          // Only what changed is queued; an unchanged image is never sent again.
+          if (Object.keys(changes).length > 0) await updateRecord(portalDatabase(), 'questions', row.localId, changes);
+          navigate('/list-questions');
+        } catch (error) {
+          notifyError(error, 'The question could not be updated');
+        }
+      }}
+    />
+  );
+}
+
+/** /list-questions/:id/update (a local id before sync): category, description, hint, image, options, correct option. */
 export function EditQuestionScreen() {
-  return <ScreenPlaceholder title="Edit Question" />;
+  const { id } = useParams();
+  const row = useQuestion(id);
+  useCanonicalQuestionPath(id, row, editPath);
+  return (
+    <Stack>
+      <Title order={1}>Edit Question</Title>
+      {row === undefined ? <Text c="dimmed">Loading…</Text> : row === null ? <MissingQuestion /> : <EditQuestionForm key={row.localId} row={row} />}
+    </Stack>
+  );
 }

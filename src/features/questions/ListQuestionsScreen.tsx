@@ -1,5 +1,228 @@
-import { ScreenPlaceholder } from '../../ui/ScreenPlaceholder';
+import { Anchor, Box, Button, Checkbox, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { memo, useDeferredValue, useMemo, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { bulkDeleteRecords } from '../../local/commands';
+import { portalDatabase } from '../../local/db';
+import { routeKeyOf } from '../../local/keys';
+import { MAX_BULK_DELETE } from '../../lib/contract/question';
+import { OPTION_LETTERS, type OptionLetter } from '../../lib/options-codec';
+import { questionCsv } from '../../lib/question-csv';
+import { DataTable, type DataTableColumn } from '../../ui/DataTable';
+import { notifyError } from '../../ui/notify';
+import { pageCount, pageSlice } from '../../ui/page-range';
+import { Pager } from '../../ui/Pager';
+import { SearchBox } from '../../ui/SearchBox';
+import { SyncStateMarker } from '../../ui/SyncStateMarker';
+import { ImportQuestionsDialog } from './ImportQuestionsDialog';
+import { csvQuestionsOf } from './question-import';
+import { buildSearchIndex, categoryNameOf, categoryNames, optionsOf, QUESTIONS_PAGE_SIZE, searchQuestions, type QuestionRow } from './question-rows';
+import { useCategoryChoices, useQuestions } from './use-questions';
 
+/** A checkbox with a 44 px touch area (the label around it takes the tap). */
+function SelectBox({ label, checked, indeterminate, onChange }: { label: string; checked: boolean; indeterminate?: boolean; onChange: (checked: boolean) => void }) {
+  return (
+    <Box component="label" display="flex" miw={44} mih={44} style={{ alignItems: 'center', justifyContent: 'center', cursor: 'pointer' }}>
+      <Checkbox aria-label={label} checked={checked} indeterminate={indeterminate} onChange={(event) => onChange(event.currentTarget.checked)} />
+    </Box>
+  );
+}
+
+interface QuestionTableProps {
+  rows: readonly QuestionRow[];
+  names: ReadonlyMap<string, string>;
+  selected: ReadonlySet<string>;
+  onSelect: (localIds: readonly string[], checked: boolean) => void;
+  empty: string;
+}
+
+/** One page of questions; memoised so typing in the search box re-renders it only when its rows change. */
+const QuestionTable = memo(function QuestionTable({ rows, names, selected, onSelect, empty }: QuestionTableProps) {
+  const pageIds = rows.map((row) => row.localId);
+  const selectedOnPage = pageIds.filter((id) => selected.has(id)).length;
+  const columns: DataTableColumn<QuestionRow>[] = [
+    {
+      header: 'Select',
+      shrink: true,
+      headerCell: (
+        <SelectBox
+          label="Select all questions on this page"
+          checked={rows.length > 0 && selectedOnPage === rows.length}
+          indeterminate={selectedOnPage > 0 && selectedOnPage < rows.length}
+          onChange={(checked) => onSelect(pageIds, checked)}
+        />
+      ),
+      cell: (row) => <SelectBox label={`Select ${row.description}`} checked={selected.has(row.localId)} onChange={(checked) => onSelect([row.localId], checked)} />,
+    },
+    { header: 'Id', shrink: true, cell: (row) => row.serverId ?? '—' },
+    {
+      header: 'Question',
+      cell: (row) => (
+        <>
+          {row.description}
+          <SyncStateMarker state={row.syncState} />
+        </>
+      ),
+    },
+    {
+      header: 'Options',
+      cell: (row) => {
+        const options = optionsOf(row);
+        return (
+          <Stack gap={0}>
+            {OPTION_LETTERS.map((letter) => {
+              const text = options[letter.toLowerCase() as Lowercase<OptionLetter>];
+              return text ? <Text key={letter} size="sm">{`${letter.toLowerCase()}: ${text}`}</Text> : null;
+            })}
+          </Stack>
+        );
+      },
+    },
+    { header: 'Correct Option', shrink: true, cell: (row) => row.correct_option },
+    { header: 'Category', cell: (row) => categoryNameOf(row, names) },
+    {
+      header: 'Edit',
+      shrink: true,
+      cell: (row) => (
+        <Anchor component={Link} to={`/list-questions/${routeKeyOf(row)}/update`} aria-label={`Edit ${row.description}`}>
+          Edit
+        </Anchor>
+      ),
+    },
+    {
+      header: 'Delete',
+      shrink: true,
+      cell: (row) => (
+        <Anchor component={Link} to={`/list-questions/${routeKeyOf(row)}/delete`} c="red" aria-label={`Delete ${row.description}`}>
+          Delete
+        </Anchor>
+      ),
+    },
+  ];
+  return <DataTable label="Questions" columns={columns} rows={rows} rowKey={(row) => row.localId} empty={empty} minWidth={760} />;
+});
+
+function downloadCsv(text: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = `questions-${new Date().toISOString().replace(/[:.]/g, '-')}.csv`;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/**
+ * /list-questions: search, the paged table with its checkbox column and "Delete Selected (n)", CSV import and
+ * export. Read from the mirror and paged here, so it works offline and stays fast with 10,000 questions.
+ */
 export function ListQuestionsScreen() {
-  return <ScreenPlaceholder title="List Questions" />;
+  const questions = useQuestions();
+  const categories = useCategoryChoices();
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [confirmingBulk, setConfirmingBulk] = useState(false);
+  const [importing, setImporting] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+
+  const names = useMemo(() => categoryNames(categories ?? []), [categories]);
+  const index = useMemo(() => buildSearchIndex(questions ?? [], names), [questions, names]);
+  // The box shows every keystroke at once; the filtering follows as soon as React has time.
+  const deferredSearch = useDeferredValue(search);
+  const visible = useMemo(() => searchQuestions(index, deferredSearch), [index, deferredSearch]);
+  const shownPage = Math.min(page, pageCount(visible.length, QUESTIONS_PAGE_SIZE));
+  const pageRows = useMemo(() => pageSlice(visible, shownPage, QUESTIONS_PAGE_SIZE), [visible, shownPage]);
+  const existing = useMemo(() => new Set((questions ?? []).map((row) => row.localId)), [questions]);
+  const chosen = [...selected].filter((localId) => existing.has(localId));
+
+  const select = useMemo(
+    () => (localIds: readonly string[], checked: boolean) =>
+      setSelected((current) => {
+        const next = new Set(current);
+        for (const localId of localIds) {
+          if (checked) next.add(localId);
+          else next.delete(localId);
+        }
+        return next;
+      }),
+    [],
+  );
+
+  const deleteSelected = async () => {
+    setDeleting(true);
+    try {
+      // The server takes at most MAX_BULK_DELETE ids a call.
+      for (let start = 0; start < chosen.length; start += MAX_BULK_DELETE) {
+        await bulkDeleteRecords(portalDatabase(), 'questions', chosen.slice(start, start + MAX_BULK_DELETE));
+      }
+      setSelected(new Set());
+      setConfirmingBulk(false);
+    } catch (error) {
+      notifyError(error, 'There was an error!');
+    } finally {
+      setDeleting(false);
+    }
+  };
+
+  return (
+    <Stack>
+      <Title order={1}>List Questions</Title>
+      <Group justify="space-between" align="flex-end" wrap="wrap">
+        <SearchBox
+          value={search}
+          onChange={(value) => {
+            setSearch(value);
+            setPage(1);
+          }}
+        />
+        <Group wrap="wrap">
+          {chosen.length > 0 && (
+            <Button color="red" onClick={() => setConfirmingBulk(true)}>
+              Delete Selected ({chosen.length})
+            </Button>
+          )}
+          <Button variant="default" onClick={() => setImporting(true)}>
+            Import CSV
+          </Button>
+          <Button variant="default" disabled={!questions || questions.length === 0} onClick={() => downloadCsv(questionCsv(csvQuestionsOf(index.map((entry) => entry.row), names)))}>
+            Export CSV
+          </Button>
+        </Group>
+      </Group>
+      {questions === undefined ? (
+        <Text c="dimmed">Loading questions…</Text>
+      ) : (
+        <>
+          <QuestionTable
+            rows={pageRows}
+            names={names}
+            selected={selected}
+            onSelect={select}
+            empty={deferredSearch.trim() ? 'No question matches the search.' : 'No questions yet.'}
+          />
+          <Group justify="space-between" wrap="wrap">
+            <Pager page={shownPage} total={visible.length} pageSize={QUESTIONS_PAGE_SIZE} onChange={setPage} label="Questions pages" />
+            <Text size="sm" c="dimmed">
+              {visible.length} {visible.length === 1 ? 'question' : 'questions'}
+            </Text>
+          </Group>
+        </>
+      )}
+      <Modal opened={confirmingBulk} onClose={() => setConfirmingBulk(false)} title="Delete Selected" closeButtonProps={{ 'aria-label': 'Close' }}>
+        <Stack>
+          <Text>
+            Are you sure you want to delete {chosen.length === 1 ? 'this question' : `these ${chosen.length} questions`}?
+          </Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setConfirmingBulk(false)}>
+              Cancel
+            </Button>
+            <Button color="red" loading={deleting} onClick={() => void deleteSelected()}>
+              Delete
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+      <ImportQuestionsDialog opened={importing} onClose={() => setImporting(false)} categories={categories ?? []} />
+    </Stack>
+  );
 }

@@ -1,0 +1,99 @@
+import { Alert, Anchor, Button, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { routeKeyOf } from '../../local/keys';
+import { OPTION_LETTERS, type OptionLetter } from '../../lib/options-codec';
+import { ImageInput } from '../../ui/ImageInput';
+import { validateQuestionForm, type QuestionFormValues } from './question-form';
+import type { CategoryChoice } from './question-rows';
+
+interface QuestionFormProps {
+  /** Accessible name of the form, e.g. "Add question". */
+  label: string;
+  initialValues: QuestionFormValues;
+  categories: readonly CategoryChoice[];
+  /** The option fields shown: all four on Add, one per existing option on Edit. */
+  letters?: readonly OptionLetter[];
+  submitLabel: string;
+  onSubmit: (values: QuestionFormValues) => Promise<void>;
+  onCancel?: () => void;
+  /** Field errors the server gave for this question's queued change (decisions §1), and its other messages. */
+  serverErrors?: { fields: Record<string, string>; other: string[] };
+}
+
+/** The question form of spec §2 (Add Question and the edit page), with the spec's field names (§3). */
+export function QuestionForm({ label, initialValues, categories, letters = OPTION_LETTERS, submitLabel, onSubmit, onCancel, serverErrors }: QuestionFormProps) {
+  const [saving, setSaving] = useState(false);
+  const form = useForm<QuestionFormValues>({
+    mode: 'controlled',
+    initialValues,
+    validate: (values) => validateQuestionForm(values, letters),
+  });
+  const { setErrors } = form;
+  useEffect(() => {
+    if (serverErrors) setErrors(serverErrors.fields);
+  }, [serverErrors, setErrors]);
+
+  const submit = form.onSubmit(async (values) => {
+    setSaving(true);
+    try {
+      await onSubmit(values);
+    } finally {
+      setSaving(false);
+    }
+  });
+
+  const correct = form.getInputProps('rawCorrectOptions');
+  const image = form.getInputProps('sponsorImage');
+  const categoryData = [
+    { value: '', label: 'Select', disabled: true },
+    ...categories.map((category) => ({ value: routeKeyOf(category), label: category.name })),
+  ];
+
+  return (
+    <Paper withBorder p="md" component="form" onSubmit={submit} noValidate aria-label={label} maw={720}>
+      <Stack>
+        {serverErrors && serverErrors.other.length > 0 && (
+          <Alert color="red" title="The server refused this question">
+            {serverErrors.other.join(' ')}
+          </Alert>
+        )}
+        <NativeSelect label="Category" withAsterisk required data={categoryData} {...form.getInputProps('selectedCategory')} />
+        {categories.length === 0 && (
+          <Text size="sm">
+            No categories yet: <Anchor component={Link} to="/add-category">add a category</Anchor> first.
+          </Text>
+        )}
+        <Textarea label="Description" withAsterisk required autosize minRows={2} {...form.getInputProps('questionDescription')} />
+        <TextInput label="Hint" {...form.getInputProps('questionHint')} />
+        <ImageInput label="Sponsor Image" value={image.value as QuestionFormValues['sponsorImage']} onChange={image.onChange} error={image.error} />
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          {letters.map((letter) => (
+            <TextInput key={letter} label={`Option ${letter}`} withAsterisk required {...form.getInputProps(`options.${letter}`)} />
+          ))}
+        </SimpleGrid>
+        <TextInput
+          label="Correct Option"
+          description={`One of ${letters.join(', ')}`}
+          withAsterisk
+          required
+          maxLength={1}
+          w={200}
+          {...correct}
+          onChange={(event) => form.setFieldValue('rawCorrectOptions', event.currentTarget.value.toUpperCase())}
+        />
+        <Group>
+          {onCancel && (
+            <Button variant="default" onClick={onCancel}>
+              Cancel
+            </Button>
+          )}
+          <Button type="submit" loading={saving}>
+            {submitLabel}
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,7 +1,181 @@
-import { ScreenPlaceholder } from '../../ui/ScreenPlaceholder';
+import { Anchor, Badge, Button, Group, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { Link } from 'react-router-dom';
+import { listAttempts } from '../../api/attempts';
+import { attemptName } from '../../lib/attempts-csv';
+import { STATUS_LABELS } from '../../lib/quiz-rules';
+import { portalDatabase } from '../../local/db';
+import { routeKeyOf } from '../../local/keys';
+import { useSession } from '../../session/session-context';
+import { SavedPageNotice } from '../../ui/SavedPageNotice';
+import { useServerPage } from '../../ui/use-server-page';
+import { useSyncStatus } from '../../ui/use-sync-status';
+import { liveQuizzes, quizzesByStatus, type DashboardQuiz } from './dashboard-summary';
 
+const LATEST_ATTEMPTS = 5;
+
+interface MirrorCounts {
+  quizzes: DashboardQuiz[];
+  questions: number;
+  categories: number;
+  polls: number;
+}
+
+function useMirrorCounts(): MirrorCounts | undefined {
+  return useLiveQuery(async () => {
+    const db = portalDatabase();
+    const [quizzes, questions, categories, polls] = await Promise.all([db.quizzes.toArray(), db.questions.count(), db.categories.count(), db.polls.count()]);
+    // The quizzes table holds the server's quiz fields; the dashboard reads a few of them.
+    return { quizzes: quizzes as unknown as DashboardQuiz[], questions, categories, polls };
+  });
+}
+
+/** The first page of attempts (newest first), its first rows shown; kept for offline reading. */
+const loadLatestAttempts = (_query: Record<string, never>, signal: AbortSignal) => listAttempts({}, signal);
+const NO_QUERY: Record<string, never> = {};
+
+function Stat({ label, value, to }: { label: string; value: number | string; to: string }) {
+  return (
+    <Paper withBorder p="md" component={Link} to={to} aria-label={`${label}: ${value}`} style={{ textDecoration: 'none', color: 'inherit' }}>
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text fz={28} fw={700}>
+        {value}
+      </Text>
+    </Paper>
+  );
+}
+
+function LatestAttempts() {
+  const { data, saved, unreachable, loading } = useServerPage('dashboard-attempts', NO_QUERY, loadLatestAttempts, 'The latest attempts could not be loaded');
+  const rows = data?.results.slice(0, LATEST_ATTEMPTS) ?? [];
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby="latest-attempts">
+      <Stack gap="xs">
+        <Group justify="space-between">
+          <Title order={2} size="h4" id="latest-attempts">
+            Latest attempts
+          </Title>
+          <Anchor component={Link} to="/quiz-report">
+            Quiz Report
+          </Anchor>
+        </Group>
+        {saved && <SavedPageNotice savedAt={saved.savedAt} />}
+        {unreachable ? (
+          <Text c="dimmed">No connection to the server, and no attempts were kept on this device yet.</Text>
+        ) : data === undefined ? (
+          <Text c="dimmed">{loading ? 'Loading…' : 'The latest attempts could not be loaded.'}</Text>
+        ) : rows.length === 0 ? (
+          <Text c="dimmed">No attempts yet.</Text>
+        ) : (
+          <List listStyleType="none" spacing={4} aria-label="Latest attempts">
+            {rows.map((row) => (
+              <List.Item key={row.id}>
+                <Text span fw={600}>
+                  {attemptName(row)}
+                </Text>{' '}
+                <Text span c="dimmed">
+                  {row.quiz.name} · score {row.score} · rank {row.rank}
+                </Text>
+              </List.Item>
+            ))}
+          </List>
+        )}
+      </Stack>
+    </Paper>
+  );
+}
+
+/** /dashboard: what an admin wants first (issue 8): quizzes by status and live now, counts, sync, latest attempts, shortcuts. */
 export function DashboardScreen() {
-  return <ScreenPlaceholder title="Dashboard" />;
+  const counts = useMirrorCounts();
+  const sync = useSyncStatus();
+  const pollsEnabled = useSession().user?.client_details.poll_enabled ?? false;
+  const quizzes = counts?.quizzes ?? [];
+  const live = liveQuizzes(quizzes);
+
+  return (
+    <Stack>
+      <Title order={1}>Dashboard</Title>
+      <Group wrap="wrap" gap="sm" component="nav" aria-label="Shortcuts">
+        <Button component={Link} to="/add-quiz">
+          Add new Quiz
+        </Button>
+        <Button component={Link} to="/add-question" variant="light">
+          Add new Question
+        </Button>
+        {pollsEnabled && (
+          <Button component={Link} to="/add-polls" variant="light">
+            Add new Poll
+          </Button>
+        )}
+        <Button component={Link} to="/list-quiz" variant="default">
+          List of Quizzes
+        </Button>
+        <Button component={Link} to="/quiz-report" variant="default">
+          Quiz Report
+        </Button>
+      </Group>
+
+      <SimpleGrid cols={{ base: 2, sm: 3, lg: pollsEnabled ? 5 : 4 }}>
+        <Stat label="Quizzes" value={counts ? quizzes.length : '…'} to="/list-quiz" />
+        <Stat label="Questions" value={counts?.questions ?? '…'} to="/list-questions" />
+        <Stat label="Categories" value={counts?.categories ?? '…'} to="/add-category" />
+        {pollsEnabled && <Stat label="Polls" value={counts?.polls ?? '…'} to="/list-polls" />}
+        <Stat label="Changes waiting to sync" value={sync.waiting} to="/sync" />
+      </SimpleGrid>
+      {(sync.failed > 0 || sync.conflicts > 0) && (
+        <Text c="red">
+          {sync.failed} failed and {sync.conflicts} conflicting {sync.failed + sync.conflicts === 1 ? 'change needs' : 'changes need'} you:{' '}
+          <Anchor component={Link} to="/sync">
+            open Sync
+          </Anchor>
+        </Text>
+      )}
+
+      <SimpleGrid cols={{ base: 1, md: 2 }}>
+        <Paper withBorder p="md" component="section" aria-labelledby="live-now">
+          <Stack gap="xs">
+            <Title order={2} size="h4" id="live-now">
+              Live now
+            </Title>
+            {live.length === 0 ? (
+              <Text c="dimmed">No quiz is live.</Text>
+            ) : (
+              <List listStyleType="none" spacing={4} aria-label="Live quizzes">
+                {live.map((quiz) => (
+                  <List.Item key={quiz.localId}>
+                    <Anchor component={Link} to={`/add-quiz/${routeKeyOf(quiz)}/update`}>
+                      {quiz.name}
+                    </Anchor>{' '}
+                    <Badge variant="light" tt="none">
+                      {quiz.status ? STATUS_LABELS[quiz.status] : ''}
+                    </Badge>
+                  </List.Item>
+                ))}
+              </List>
+            )}
+          </Stack>
+        </Paper>
+        <Paper withBorder p="md" component="section" aria-labelledby="by-status">
+          <Stack gap="xs">
+            <Title order={2} size="h4" id="by-status">
+              Quizzes by status
+            </Title>
+            <List listStyleType="none" spacing={4} aria-label="Quizzes by status">
+              {quizzesByStatus(quizzes).map(({ status, label, count }) => (
+                <List.Item key={status}>
+                  {label}: <strong>{count}</strong>
+                </List.Item>
+              ))}
+            </List>
+          </Stack>
+        </Paper>
+      </SimpleGrid>
+      <LatestAttempts />
+    </Stack>
+  );
 }
 
 // React.lazy needs a default export.

@@ -31,6 +31,7 @@ export function QuizFilterSelect({ value, onChange }: { value: number | null; on
       value={value === null ? null : String(value)}
       onChange={(selected) => onChange(selected ? Number(selected) : null)}
       clearable
+      clearButtonProps={{ 'aria-label': 'Clear the quiz filter' }}
       searchable
       nothingFoundMessage="No quiz of that name"
       maw={320}

@@ -20,18 +20,21 @@ function useQuizOptions(): QuizOption[] {
   );
 }
 
-/** The quiz filter of the report screens: "All quizzes" or one quiz (its server id). */
+const ALL = 'all';
+
+/**
+ * The quiz filter of the report screens: "All quizzes" or one quiz (its server id). "All quizzes" is an
+ * option rather than Mantine's clear button, which is hidden from screen readers.
+ */
 export function QuizFilterSelect({ value, onChange }: { value: number | null; onChange: (quiz: number | null) => void }) {
   const options = useQuizOptions();
   return (
     <Select
       label="Quiz"
-      placeholder="All quizzes"
-      data={options}
-      value={value === null ? null : String(value)}
-      onChange={(selected) => onChange(selected ? Number(selected) : null)}
-      clearable
-      clearButtonProps={{ 'aria-label': 'Clear the quiz filter' }}
+      data={[{ value: ALL, label: 'All quizzes' }, ...options]}
+      value={value === null ? ALL : String(value)}
+      onChange={(selected) => onChange(selected && selected !== ALL ? Number(selected) : null)}
+      allowDeselect={false}
       searchable
       nothingFoundMessage="No quiz of that name"
       maw={320}

@@ -49,7 +49,7 @@ export function PollForm({ mode, initialValues, serverErrors = {}, onCancel, onS
     };
     const parsed = (mode === 'create' ? pollCreatePayload : pollUpdatePayload).safeParse(fields);
     if (!parsed.success) {
-      form.setErrors(Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message])));
+      form.setErrors(Object.fromEntries(parsed.error.issues.toReversed().map((issue) => [String(issue.path[0]), issue.message])));
       return;
     }
     setSaving(true);

@@ -51,7 +51,7 @@ function SettingForm({ profile, online }: { profile: ClientProfile; online: bool
       viewer_app_url: values.viewer_app_url,
     });
     if (!parsed.success) {
-      form.setErrors(Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path[0]), issue.message])));
+      form.setErrors(Object.fromEntries(parsed.error.issues.toReversed().map((issue) => [String(issue.path[0]), issue.message])));
       return;
     }
     const images: Partial<Record<ClientImageField, File>> = {};

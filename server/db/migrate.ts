@@ -5,6 +5,7 @@ import { initialMigration } from './migrations/0001_initial';
 import { categoryNameUniqueMigration } from './migrations/0002_category_name_unique';
 import { clientIdOrderIndexesMigration } from './migrations/0003_client_id_order_indexes';
 import { bigintIdsMigration } from './migrations/0004_bigint_ids';
+import { attemptsClientIdIndexMigration } from './migrations/0005_attempts_client_id_idx';
 
 /** Every migration, in order. Names sort lexically; add new ones as `NNNN_name`. */
 function migrations(dialect: DialectName): Record<string, Migration> {
@@ -13,6 +14,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     '0002_category_name_unique': categoryNameUniqueMigration,
     '0003_client_id_order_indexes': clientIdOrderIndexesMigration,
     '0004_bigint_ids': bigintIdsMigration(dialect),
+    '0005_attempts_client_id_idx': attemptsClientIdIndexMigration,
   };
 }
 

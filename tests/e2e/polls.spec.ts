@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
-import { apiLogin, createTenant, signIn, type Tenant } from './support/fixtures';
+import { apiLogin, createTenant, scrollsSideways, signIn, type Tenant } from './support/fixtures';
 
 // Polls of spec §2 (only when poll_enabled): list, add, edit with choices, deletes, search and pager,
 // the viewer copy link, and a poll with choices created offline reaching the server.
@@ -214,4 +214,38 @@ test('a poll with choices created offline syncs: the choices reach the server un
   const [synced] = await serverPolls(request, headers);
   await expect(page).toHaveURL(new RegExp(`/list-polls/${synced!.id}/update$`));
   await expect(choicesTable(page).getByText('Waiting to sync')).toHaveCount(0);
+});
+
+test('a change the server refuses shows its message under the field on the edit page, and the fix syncs', async ({ page, request }) => {
+  const tenant = await createTenant(request, { poll_enabled: true });
+  const headers = await headersFor(request, tenant);
+  const taken = await createPoll(request, headers, 'First');
+  const poll = await createPoll(request, headers, 'Second');
+  await signIn(page, tenant);
+  await page.goto(`/list-polls/${poll.id}/update`);
+  const edit = page.getByRole('form', { name: 'Edit poll' });
+  await edit.getByLabel('Poll hash').fill(taken.poll_hash);
+  await edit.getByRole('button', { name: 'Update Poll' }).click();
+  await expect(page).toHaveURL(/\/list-polls$/);
+  await expect(pollRow(page, 'Second')).toContainText('Failed');
+
+  await pollsTable(page).getByRole('link', { name: 'Edit Second' }).click();
+  await expect(page.getByRole('form', { name: 'Edit poll' }).getByText('poll with this poll hash already exists.')).toBeVisible();
+  await page.getByRole('form', { name: 'Edit poll' }).getByLabel('Poll hash').fill('second-poll');
+  await page.getByRole('button', { name: 'Update Poll' }).click();
+  await expect.poll(async () => (await serverPolls(request, headers)).find((row) => row.id === poll.id)?.poll_hash).toBe('second-poll');
+  await expect(pollRow(page, 'Second')).not.toContainText('Failed');
+});
+
+test('the polls, report, viewers, setting and dashboard screens fit a 320 px wide phone without sideways page scroll', async ({ page, request }) => {
+  const tenant = await createTenant(request, { poll_enabled: true });
+  const poll = await createPoll(request, await headersFor(request, tenant), 'A rather long poll name for a small phone screen');
+  await page.setViewportSize({ width: 320, height: 640 });
+  await signIn(page, tenant);
+  for (const path of ['/list-polls', '/add-polls', `/list-polls/${poll.id}/update`, `/list-polls/${poll.id}/delete`, '/quiz-report', '/viewers-data', '/setting', '/dashboard']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(await scrollsSideways(page), path).toBe(false);
+  }
 });

@@ -57,13 +57,23 @@ test('a refused save says "There was an error!" and puts the server’s messages
   await expect(form.getByLabel('Business name')).toHaveValue('Nope');
 });
 
-test('offline the settings cannot be saved, and the screen says why', async ({ page, context, request }) => {
+test('offline the settings last read are shown but cannot be saved, and the screen says why', async ({ page, context, request }) => {
   const tenant = await createTenant(request);
+  const headers = { Authorization: `Token ${await apiLogin(request, tenant)}` };
+  expect((await request.patch(`/api/v1/profiles/client/${tenant.clientId}/`, { headers, multipart: { business_name: 'Kept Co' } })).status()).toBe(200);
   await signIn(page, tenant);
   await page.goto('/setting');
   const form = page.getByRole('form', { name: 'Setting' });
+  await expect(form.getByLabel('Business name')).toHaveValue('Kept Co');
   await expect(form.getByRole('button', { name: 'Save' })).toBeEnabled();
   await context.setOffline(true);
   await expect(page.getByText('Settings are read and saved on the server only: connect to change them.')).toBeVisible();
+  await expect(form.getByRole('button', { name: 'Save' })).toBeDisabled();
+
+  await page.waitForFunction(() => navigator.serviceWorker.controller?.state === 'activated', undefined, { timeout: 15_000 });
+  await page.reload();
+  await expect(page.getByText('Settings are read and saved on the server only: connect to change them.')).toBeVisible();
+  await expect(form.getByLabel('Business name')).toHaveValue('Kept Co');
+  await expect(form.getByLabel('Business name')).toBeDisabled();
   await expect(form.getByRole('button', { name: 'Save' })).toBeDisabled();
 });

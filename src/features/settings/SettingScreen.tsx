@@ -6,6 +6,7 @@ import { ApiError } from '../../api/errors';
 import { clientProfileUpdatePayload, type ClientImageField } from '../../lib/contract/client-profile';
 import { ImageInput, type ImageValue } from '../../ui/ImageInput';
 import { notifyError, showFieldErrors } from '../../ui/notify';
+import { useClientProfile } from '../../ui/use-client-profile';
 import { useSyncStatus } from '../../ui/use-sync-status';
 
 /** Spec §8's message for a failed settings update. */
@@ -100,7 +101,10 @@ function SettingForm({ profile, online }: { profile: ClientProfile; online: bool
 /** /setting: the client's business settings, read and saved online only (decisions §5). */
 export function SettingScreen() {
   const { online } = useSyncStatus();
-  const [profile, setProfile] = useState<ClientProfile | null>(null);
+  const [loaded, setLoaded] = useState<ClientProfile | null>(null);
+  // Offline, the settings last read on this device are shown (read only) rather than nothing.
+  const kept = useClientProfile();
+  const profile = loaded ?? (online ? null : (kept ?? null));
   const [failed, setFailed] = useState<string | null>(null);
   const [attempt, setAttempt] = useState(0);
 
@@ -108,9 +112,9 @@ export function SettingScreen() {
     if (!online) return;
     const controller = new AbortController();
     fetchClientProfile(controller.signal)
-      .then((loaded) => {
+      .then((answer) => {
         setFailed(null);
-        setProfile(loaded);
+        setLoaded(answer);
       })
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
@@ -124,7 +128,7 @@ export function SettingScreen() {
     <Stack maw={720}>
       <Title order={1}>Setting</Title>
       {!online && (
-        <Alert color="yellow" title="Offline" role="status">
+        <Alert color="yellow" title="Offline: settings cannot be changed" role="status">
           Settings are read and saved on the server only: connect to change them.
         </Alert>
       )}

@@ -1,7 +1,7 @@
 import '@mantine/dropzone/styles.css';
 import { Button, Group, Image, Input, Stack, Text } from '@mantine/core';
 import { Dropzone, type FileRejection } from '@mantine/dropzone';
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { IMAGE_ACCEPT, IMAGE_MAX_BYTES, NOT_AN_IMAGE_MESSAGE, imageFileProblem, tooLargeMessage } from './image-file';
 
 /** The value of an image field: a newly chosen file, the URL of the current image, or no image. */
@@ -47,8 +47,8 @@ function rejectionMessage(rejections: readonly FileRejection[], maxBytes: number
 
 /**
  * The shared image picker (ImageInput: label, value File | URL | null, onChange, error?, description?, required?,
- * disabled?, maxBytes?): a Mantine dropzone limited to PNG, JPEG, GIF and WebP, opened by click, tap, Enter or
- * Space; a 200x200 preview of the chosen file or current URL; a remove button; non-images (judged by their first
+ * disabled?, maxBytes?): a Mantine dropzone limited to PNG, JPEG, GIF and WebP (drop, click or tap) and a
+ * "Choose <label>" button for keyboards; a 200x200 preview of the chosen file or current URL; a remove button; non-images (judged by their first
  * bytes, not their name) and files over the limit are refused with a message and leave the value unchanged.
  */
 export function ImageInput({ label, value, onChange, error, description, required, disabled, maxBytes = IMAGE_MAX_BYTES }: ImageInputProps) {
@@ -56,6 +56,7 @@ export function ImageInput({ label, value, onChange, error, description, require
   const [problem, setProblem] = useState<string | null>(null);
   const [checking, setChecking] = useState(false);
   const preview = usePreviewUrl(value);
+  const openRef = useRef<() => void>(null);
   const shownError = problem ?? error;
 
   const accept = async (files: readonly File[]) => {
@@ -75,10 +76,7 @@ export function ImageInput({ label, value, onChange, error, description, require
     <Input.Wrapper label={label} labelElement="div" description={description} required={required} error={shownError} errorProps={{ id: errorId, role: 'alert' }}>
       <Stack gap="xs" mt={4}>
         <Dropzone
-          role="button"
-          aria-label={`Choose ${label.toLowerCase()}`}
-          aria-describedby={shownError ? errorId : undefined}
-          aria-invalid={shownError ? true : undefined}
+          openRef={openRef}
           accept={[...IMAGE_ACCEPT]}
           maxSize={maxBytes}
           multiple={false}
@@ -86,7 +84,10 @@ export function ImageInput({ label, value, onChange, error, description, require
           loading={checking}
           onDrop={(files) => void accept(files)}
           onReject={(rejections) => setProblem(rejectionMessage(rejections, maxBytes))}
-          inputProps={{ 'aria-label': label }}
+          // The drop area is for pointers and touch; keyboards use the Choose button below (a focusable area
+          // around the file input would nest one control in another).
+          activateOnKeyboard={false}
+          inputProps={{ 'aria-label': label, 'aria-invalid': shownError ? true : undefined, 'aria-describedby': shownError ? errorId : undefined }}
           mih={64}
           p="sm"
         >
@@ -94,12 +95,14 @@ export function ImageInput({ label, value, onChange, error, description, require
             Drop an image here, or tap to choose one (PNG, JPEG, GIF or WebP, up to {Math.round(maxBytes / (1024 * 1024))} MB).
           </Text>
         </Dropzone>
-        {preview && (
-          <Group align="flex-end" wrap="wrap">
-            <Image src={preview} alt={`${label} preview`} style={{ width: 200, height: 200 }} fit="contain" radius="sm" bd="1px solid var(--mantine-color-default-border)" />
+        <Group align="flex-end" wrap="wrap">
+          {preview && <Image src={preview} alt={`${label} preview`} style={{ width: 200, height: 200 }} fit="contain" radius="sm" bd="1px solid var(--mantine-color-default-border)" />}
+          <Button variant="default" disabled={disabled} aria-label={`Choose ${label.toLowerCase()}`} onClick={() => openRef.current?.()}>
+            Choose
+          </Button>
+          {preview && (
             <Button
               variant="default"
-              color="red"
               disabled={disabled}
               aria-label={`Remove ${label.toLowerCase()}`}
               onClick={() => {
@@ -109,8 +112,8 @@ export function ImageInput({ label, value, onChange, error, description, require
             >
               Remove
             </Button>
-          </Group>
-        )}
+          )}
+        </Group>
       </Stack>
     </Input.Wrapper>
   );

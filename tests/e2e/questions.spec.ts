@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { createTenant, signIn } from './support/fixtures';
 import { chooseImage, createCategory, createQuestion, FAKE_PNG, PNG, serverQuestions, tenantApi } from './support/questions';
@@ -163,3 +164,37 @@ test('is usable at 320 px without sideways page scroll', async ({ page, request 
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
   }
 });
+
+async function violations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return result.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+}
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  test(`the question screens have no WCAG A/AA violations (${colorScheme}); the image picker works from the keyboard`, async ({ page, request }) => {
+    await page.emulateMedia({ colorScheme });
+    const tenant = await createTenant(request);
+    const api = await tenantApi(request, tenant);
+    await createQuestion(api, await createCategory(api, 'Checked'), 'An accessible question', { image: PNG });
+    await signIn(page, tenant);
+
+    await page.goto('/list-questions');
+    await table(page).getByRole('checkbox', { name: 'Select An accessible question' }).check();
+    await expect(page.getByRole('button', { name: 'Delete Selected (1)' })).toBeVisible();
+    expect(await violations(page), '/list-questions').toEqual([]);
+
+    await page.goto('/add-question');
+    await page.getByRole('button', { name: 'Save' }).click();
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: 'Choose sponsor image' }).focus();
+    await page.keyboard.press('Enter');
+    await (await chooser).setFiles(FAKE_PNG);
+    await expect(page.getByRole('alert').filter({ hasText: 'Upload a valid image.' })).toBeVisible();
+    expect(await violations(page), '/add-question with errors').toEqual([]);
+
+    await page.goto('/list-questions');
+    await table(page).getByRole('link', { name: 'Edit An accessible question' }).click();
+    await expect(page.getByRole('img', { name: 'Sponsor Image preview' })).toBeVisible();
+    expect(await violations(page), 'edit question').toEqual([]);
+  });
+}

@@ -92,7 +92,7 @@ const QuestionTable = memo(function QuestionTable({ rows, names, selected, onSel
       header: 'Delete',
       shrink: true,
       cell: (row) => (
-        <Anchor component={Link} to={`/list-questions/${routeKeyOf(row)}/delete`} c="red" aria-label={`Delete ${row.description}`}>
+        <Anchor component={Link} to={`/list-questions/${routeKeyOf(row)}/delete`} aria-label={`Delete ${row.description}`}>
           Delete
         </Anchor>
       ),

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { chromium, type Page } from '@playwright/test';
 import { chromiumLaunchOptions } from '../e2e/support/browser';
 import { startBenchServer } from './support/bench-server';
@@ -14,7 +15,7 @@ import type { Benchmark, BenchRow } from './types';
 
 const QUESTIONS = 10_000;
 // Every step changes the number of matching questions, so each keystroke has a visible result to wait for.
-const TYPED = ['1234', '5678', '907'];
+const TYPED = ['1234', '5678', '907', '2468', '1357'];
 // Category names without digits: the typed digits match descriptions only, so expected counts are known.
 const CATEGORY_NAMES = ['Alpha', 'Bravo', 'Charlie', 'Delta', 'Echo', 'Foxtrot', 'Golf', 'Hotel'];
 
@@ -29,34 +30,17 @@ function expectedCount(search: string): number {
 
 const countText = (count: number) => `${count} ${count === 1 ? 'question' : 'questions'}`;
 
-/** In the page: the time of each keydown, and of the first frame drawn after the count text changed. */
+/** Loads the in-page timers (questions-search.page.js) into the list page. */
 async function watchCount(page: Page): Promise<void> {
-  await page.evaluate(() => {
-    const state = { keyAt: 0, changes: [] as { text: string; paintedAt: number }[] };
-    (window as unknown as { benchState: typeof state }).benchState = state;
-    document.addEventListener('keydown', () => (state.keyAt = performance.now()), true);
-    const counter = [...document.querySelectorAll('p')].find((element) => /^\d+ questions?$/.test(element.textContent ?? ''));
-    if (!counter) throw new Error('no question count on the page');
-    new MutationObserver(() => {
-      const text = counter.textContent ?? '';
-      requestAnimationFrame(() => setTimeout(() => state.changes.push({ text, paintedAt: performance.now() })));
-    }).observe(counter, { subtree: true, childList: true, characterData: true });
-  });
+  await page.addScriptTag({ path: fileURLToPath(new URL('./questions-search.page.js', import.meta.url)) });
+  await page.evaluate('benchWatch()');
 }
 
 /** Presses a key and returns keydown-to-painted time for the count (and with it the table) showing `expected`. */
 async function timedKeystroke(page: Page, key: string, expected: string): Promise<number> {
-  await page.evaluate(() => ((window as unknown as { benchState: { changes: unknown[] } }).benchState.changes = []));
+  await page.evaluate('benchReset()');
   await page.keyboard.press(key);
-  const handle = await page.waitForFunction(
-    (text) => {
-      const state = (window as unknown as { benchState: { keyAt: number; changes: { text: string; paintedAt: number }[] } }).benchState;
-      const change = state.changes.find((item) => item.text === text);
-      return change ? change.paintedAt - state.keyAt : null;
-    },
-    expected,
-    { timeout: 10_000, polling: 10 },
-  );
+  const handle = await page.waitForFunction(`benchTimeTo(${JSON.stringify(expected)})`, undefined, { timeout: 10_000, polling: 10 });
   return (await handle.jsonValue()) as number;
 }
 
@@ -95,7 +79,7 @@ export const benchmark: Benchmark = {
     try {
       const { authorization } = await signIn(server.origin);
       const context = await browser.newContext({ baseURL: server.origin });
-      await context.addInitScript((token) => localStorage.setItem('token', token), authorization.replace(/^Token /, ''));
+      await context.addInitScript({ content: `localStorage.setItem('token', ${JSON.stringify(authorization.replace(/^Token /, ''))})` });
       const page = await context.newPage();
 
       const pullStart = performance.now();

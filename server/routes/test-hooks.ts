@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { EmailTakenError, createClientWithAdmin } from '../accounts/clients';
 import type { ServerContext } from '../context';
+import { created } from '../db/rows';
 import { fieldErrors, parseBody } from '../http/errors';
 
 // Registered only with E2E_TEST_HOOKS=1: lets each end-to-end test create its own tenant, so tests
@@ -14,6 +15,10 @@ const newTenant = z.object({
   poll_enabled: z.boolean().optional(),
   social_auth_feature: z.boolean().optional(),
 });
+
+// Attempts come only from the viewer app, which is not part of this project: a test that resets a quiz's
+// attempts seeds them here (one viewer, `count` attempts of the quiz, in the quiz's client).
+const newAttempts = z.object({ quiz: z.number().int().positive(), count: z.number().int().min(1).max(100) });
 
 export const testHookRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) => {
   app.post('/api/__test__/clients', async (request, reply) => {
@@ -31,5 +36,28 @@ export const testHookRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx
       if (error instanceof EmailTakenError) throw fieldErrors({ email: ['user with this email already exists.'] });
       throw error;
     }
+  });
+
+  app.post('/api/__test__/attempts', async (request, reply) => {
+    const input = parseBody(newAttempts, request.body);
+    const quiz = await ctx.db.selectFrom('quizzes').select(['id', 'client_id', 'start_date_time']).where('id', '=', input.quiz).executeTakeFirst();
+    if (!quiz) throw fieldErrors({ quiz: ['No such quiz.'] });
+    const viewer = await ctx.db
+      .insertInto('viewers')
+      .values({ username: `viewer-${quiz.id}-${Date.now()}`, ...created(ctx.clock, quiz.client_id) })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const attempts = Array.from({ length: input.count }, (_, index) => ({
+      viewer_id: viewer.id,
+      quiz_id: quiz.id,
+      score: index,
+      time_taken: 30,
+      rank: null,
+      status: 'COMPLETED',
+      start_date_time: quiz.start_date_time,
+      ...created(ctx.clock, quiz.client_id),
+    }));
+    await ctx.db.insertInto('attempts').values(attempts).execute();
+    return reply.code(201).send({ attempts: input.count });
   });
 };

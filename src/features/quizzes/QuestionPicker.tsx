@@ -4,10 +4,12 @@ import {
   PointerSensor,
   TouchSensor,
   closestCenter,
+  pointerWithin,
   useDroppable,
   useSensor,
   useSensors,
   type Announcements,
+  type CollisionDetection,
   type DragEndEvent,
   type UniqueIdentifier,
 } from '@dnd-kit/core';
@@ -27,6 +29,21 @@ export const ALL_QUESTIONS_PAGE_SIZE = 10;
 const LIST_TITLES: Record<PickerList, string> = { selected: 'Selected Questions', all: 'All Questions' };
 /** Droppable ids of the lists themselves (a drop on a list, not on an item, puts the item at its end). */
 const LIST_ID: Record<PickerList, string> = { selected: 'list:selected', all: 'list:all' };
+
+const isListId = (id: UniqueIdentifier) => String(id).startsWith('list:');
+
+/**
+ * What a drag is over: the item under the pointer, else the list under it (its end), else (keyboard, or
+ * between lists) the nearest item. A list's own box would otherwise often win over the item it holds.
+ */
+const pickerCollisions: CollisionDetection = (args) => {
+  const underPointer = pointerWithin(args);
+  const items = underPointer.filter((collision) => !isListId(collision.id));
+  if (items.length > 0) return items;
+  if (underPointer.length > 0) return underPointer;
+  const nearestItems = closestCenter({ ...args, droppableContainers: args.droppableContainers.filter((container) => !isListId(container.id)) });
+  return nearestItems.length > 0 ? nearestItems : closestCenter(args);
+};
 
 function DragHandleIcon() {
   return (
@@ -183,7 +200,7 @@ export function QuestionPicker({ questions, categories, value, onChange, error }
   };
   const announcements: Announcements = {
     onDragStart: ({ active }) => `Picked up ${describe(active.id)}.`,
-    onDragOver: ({ active, over }) => (over ? `${describe(active.id)} is over ${over.id.toString().startsWith('list:') ? listName(over.id) : `${describe(over.id)} in ${listName(over.id)}`}.` : `${describe(active.id)} is no longer over a list.`),
+    onDragOver: ({ active, over }) => (over ? `${describe(active.id)} is over ${isListId(over.id) ? listName(over.id) : `${describe(over.id)} in ${listName(over.id)}`}.` : `${describe(active.id)} is no longer over a list.`),
     onDragEnd: ({ active, over }) => (over ? `${describe(active.id)} dropped in ${listName(over.id)}.` : `${describe(active.id)} put back.`),
     onDragCancel: ({ active }) => `Moving ${describe(active.id)} was cancelled.`,
   };
@@ -209,7 +226,7 @@ export function QuestionPicker({ questions, categories, value, onChange, error }
           {error}
         </Text>
       )}
-      <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd} accessibility={{ announcements }}>
+      <DndContext sensors={sensors} collisionDetection={pickerCollisions} onDragEnd={onDragEnd} accessibility={{ announcements }}>
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm">
           <PickerColumn
             list="selected"

@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
 import { apiLogin, createTenant, signIn } from './support/fixtures';
 
 // Dashboard (issue 8): counts from the mirror, quizzes live now and by status, changes waiting to sync,
@@ -44,4 +45,31 @@ test('shows counts, live quizzes, quizzes by status, the latest attempts and wor
   await page.goBack();
   await shortcuts.getByRole('link', { name: 'Add new Quiz' }).click();
   await expect(page).toHaveURL(/\/add-quiz$/);
+});
+
+/** WCAG A/AA rules, as tests/e2e/accessibility.spec.ts checks the shell. */
+async function violations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return result.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+}
+
+test('the dashboard, polls, report, viewers and setting screens have no WCAG A/AA violations (demo data, read only)', async ({ page }) => {
+  await signIn(page);
+  await page.goto('/list-polls');
+  await expect(page.getByRole('table', { name: 'Polls' }).locator('tbody tr').first()).toBeVisible();
+  const pollPath = await page.getByRole('table', { name: 'Polls' }).getByRole('link', { name: /^Edit / }).first().getAttribute('href');
+  for (const [path, ready] of [
+    ['/dashboard', 'Latest attempts'],
+    ['/list-polls', 'List Polls'],
+    ['/add-polls', 'Add Poll'],
+    [pollPath ?? '/list-polls', 'Choices'],
+    ['/quiz-report', 'Quiz Report'],
+    ['/viewers-data', 'Viewers Data'],
+    ['/setting', 'Setting'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { name: ready }).first()).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(await violations(page), path).toEqual([]);
+  }
 });

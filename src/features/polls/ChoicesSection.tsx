@@ -1,7 +1,6 @@
-import { Anchor, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
 import { createRecord } from '../../local/commands';
 import { portalDatabase } from '../../local/db';
 import { routeKeyOf } from '../../local/keys';
@@ -10,6 +9,7 @@ import { DataTable, type DataTableColumn } from '../../ui/DataTable';
 import { notifyError } from '../../ui/notify';
 import { SyncStateMarker } from '../../ui/SyncStateMarker';
 import type { ChoiceRow, PollRow } from './poll-rows';
+import { RowLink } from './RowLink';
 import { useChoices } from './use-polls';
 
 function choiceColumns(poll: PollRow): DataTableColumn<ChoiceRow>[] {
@@ -30,12 +30,12 @@ function choiceColumns(poll: PollRow): DataTableColumn<ChoiceRow>[] {
       shrink: true,
       cell: (row) => (
         <Group gap="md" wrap="nowrap">
-          <Anchor component={Link} to={`${base}/${routeKeyOf(row)}/update`} aria-label={`Edit ${row.name}`}>
+          <RowLink to={`${base}/${routeKeyOf(row)}/update`} label={`Edit ${row.name}`}>
             Edit
-          </Anchor>
-          <Anchor component={Link} to={`${base}/${routeKeyOf(row)}/delete`} c="red" aria-label={`Delete ${row.name}`}>
+          </RowLink>
+          <RowLink to={`${base}/${routeKeyOf(row)}/delete`} label={`Delete ${row.name}`} danger>
             Delete
-          </Anchor>
+          </RowLink>
         </Group>
       ),
     },

@@ -9,6 +9,7 @@ import { Pager } from '../../ui/Pager';
 import { SearchBox } from '../../ui/SearchBox';
 import { SyncStateMarker } from '../../ui/SyncStateMarker';
 import { useClientProfile, viewerLink } from '../../ui/use-client-profile';
+import { RowLink } from './RowLink';
 import { POLLS_PAGE_SIZE, createdDate, visiblePolls, type PollRow } from './poll-rows';
 import { RequirePolls } from './RequirePolls';
 import { usePolls } from './use-polls';
@@ -51,18 +52,18 @@ function columns(viewerAppUrl: string | null | undefined): DataTableColumn<PollR
       header: 'Edit',
       shrink: true,
       cell: (row) => (
-        <Anchor component={Link} to={`/list-polls/${routeKeyOf(row)}/update`} aria-label={`Edit ${row.name}`}>
+        <RowLink to={`/list-polls/${routeKeyOf(row)}/update`} label={`Edit ${row.name}`}>
           Edit
-        </Anchor>
+        </RowLink>
       ),
     },
     {
       header: 'Delete',
       shrink: true,
       cell: (row) => (
-        <Anchor component={Link} to={`/list-polls/${routeKeyOf(row)}/delete`} c="red" aria-label={`Delete ${row.name}`}>
+        <RowLink to={`/list-polls/${routeKeyOf(row)}/delete`} label={`Delete ${row.name}`} danger>
           Delete
-        </Anchor>
+        </RowLink>
       ),
     },
   ];

@@ -1,4 +1,4 @@
-import { Button, Checkbox, Group, Stack, Text, Title } from '@mantine/core';
+import { Box, Button, Checkbox, Group, Stack, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { bulkDeleteAttempts, deleteAttempt, exportParticipants, listAllAttempts, listAttempts, type Attempt, type AttemptQuery } from '../../api/attempts';
@@ -109,12 +109,15 @@ export function QuizReportScreen() {
       header: 'Select',
       shrink: true,
       cell: (row) => (
-        <Checkbox
-          aria-label={`Select the attempt of ${attemptName(row)}`}
-          checked={selected.has(row.id)}
-          disabled={!canChange}
-          onChange={(event) => toggle(row.id, event.currentTarget.checked)}
-        />
+        // The label around the box makes the touch target 44 px; the box keeps its own accessible name.
+        <Box component="label" style={{ display: 'inline-flex', alignItems: 'center', justifyContent: 'center', minWidth: 44, minHeight: 44, cursor: 'pointer' }}>
+          <Checkbox
+            aria-label={`Select the attempt of ${attemptName(row)}`}
+            checked={selected.has(row.id)}
+            disabled={!canChange}
+            onChange={(event) => toggle(row.id, event.currentTarget.checked)}
+          />
+        </Box>
       ),
     },
     { header: 'Name', cell: (row) => attemptName(row) },
@@ -130,7 +133,6 @@ export function QuizReportScreen() {
         <Button
           variant="subtle"
           color="red"
-          size="compact-md"
           disabled={!canChange}
           aria-label={`Delete the attempt of ${attemptName(row)}`}
           onClick={() => setPendingDelete({ kind: 'one', attempt: row })}

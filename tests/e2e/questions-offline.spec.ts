@@ -76,3 +76,37 @@ test('offline: a question with an image in a new category, an edit and a bulk de
   expect(image.headers()['content-type']).toBe('image/png');
   await expect(table(page).getByRole('link', { name: 'Edit Asked offline?' })).toHaveAttribute('href', `/list-questions/${questions[0]?.id}/update`);
 });
+
+test("a question the server refuses shows the server's message under the matching field, and can be fixed", async ({ page, context, request }) => {
+  const tenant = await createTenant(request);
+  const api = await tenantApi(request, tenant);
+  const doomed = await createCategory(api, 'Doomed');
+  await createCategory(api, 'Alive');
+  await signIn(page, tenant);
+  await page.goto('/add-question');
+  await expect(page.getByRole('option', { name: 'Doomed' })).toBeAttached();
+  await goOffline(page, context);
+
+  const form = page.getByRole('form', { name: 'Add question' });
+  await form.getByRole('combobox', { name: 'Category' }).selectOption({ label: 'Doomed' });
+  await form.getByLabel('Description').fill('Orphaned question?');
+  for (const letter of ['A', 'B', 'C', 'D']) await form.getByRole('textbox', { name: `Option ${letter}` }).fill(`Answer ${letter}`);
+  await form.getByRole('textbox', { name: 'Correct Option' }).fill('a');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(questionRow(page, 'Orphaned question?')).toContainText('Waiting to sync');
+
+  // Someone else removes the category while this device is offline.
+  const removed = await request.delete(`/api/v1/category/${doomed}/`, { headers: api.headers });
+  expect(removed.status()).toBe(204);
+  await context.setOffline(false);
+  await expect(questionRow(page, 'Orphaned question?')).toContainText('Failed', { timeout: 20_000 });
+
+  await table(page).getByRole('link', { name: 'Edit Orphaned question?' }).click();
+  const edit = page.getByRole('form', { name: 'Edit question' });
+  await expect(edit.getByRole('combobox', { name: 'Category' })).toHaveAccessibleDescription(`Invalid pk "${doomed}" - object does not exist.`);
+  await edit.getByRole('combobox', { name: 'Category' }).selectOption({ label: 'Alive' });
+  await edit.getByRole('button', { name: 'Update' }).click();
+  await expect(page).toHaveURL(/\/list-questions$/);
+  await expect(table(page).getByText(/Waiting to sync|Failed/)).toHaveCount(0, { timeout: 20_000 });
+  expect((await serverQuestions(api)).map((question) => question.description)).toEqual(['Orphaned question?']);
+});

@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { createTenant, signIn } from './support/fixtures';
 import { createCategory, createQuestion, serverCategories, serverQuestions, tenantApi } from './support/questions';
@@ -92,4 +93,6 @@ test('a file without the columns is refused whole; exporting gives the bank in t
   await chooseCsv(page, text);
   await expect(dialog.getByRole('status')).toHaveText('1 question ready to import.');
   await expect(dialog.getByRole('table', { name: 'Import preview' })).toContainText('=1+1 looks like a formula');
+  const axe = await new AxeBuilder({ page }).include('[role="dialog"]').withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(axe.violations.map((violation) => violation.id)).toEqual([]);
 });

@@ -74,7 +74,7 @@ export function ImportQuestionsDialog({ opened, onClose, categories }: ImportQue
     <Modal opened={opened} onClose={close} title="Import questions from CSV" size="xl" closeButtonProps={{ 'aria-label': 'Close' }}>
       <Stack>
         <Text size="sm">Columns: {QUESTION_CSV_COLUMNS.join(', ')}. Nothing is saved until you confirm.</Text>
-        <FileInput label="CSV file" placeholder="Choose a .csv file" accept=".csv,text/csv" value={file} onChange={(chosen) => void choose(chosen)} clearable />
+        <FileInput label="CSV file" placeholder="Choose a .csv file" accept=".csv,text/csv" value={file} onChange={(chosen) => void choose(chosen)} clearable clearButtonProps={{ 'aria-label': 'Clear file' }} />
         {parsed && parsed.fileErrors.length > 0 && (
           <Alert color="red" title="This file cannot be imported" role="alert">
             {parsed.fileErrors.join(' ')}

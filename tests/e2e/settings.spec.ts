@@ -66,11 +66,12 @@ test('offline the settings last read are shown but cannot be saved, and the scre
   const form = page.getByRole('form', { name: 'Setting' });
   await expect(form.getByLabel('Business name')).toHaveValue('Kept Co');
   await expect(form.getByRole('button', { name: 'Save' })).toBeEnabled();
+  // The service worker must control the page before going offline, or the reload below has nothing to load.
+  await page.waitForFunction(() => navigator.serviceWorker.controller?.state === 'activated', undefined, { timeout: 15_000 });
   await context.setOffline(true);
   await expect(page.getByText('Settings are read and saved on the server only: connect to change them.')).toBeVisible();
   await expect(form.getByRole('button', { name: 'Save' })).toBeDisabled();
 
-  await page.waitForFunction(() => navigator.serviceWorker.controller?.state === 'activated', undefined, { timeout: 15_000 });
   await page.reload();
   await expect(page.getByText('Settings are read and saved on the server only: connect to change them.')).toBeVisible();
   await expect(form.getByLabel('Business name')).toHaveValue('Kept Co');

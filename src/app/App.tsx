@@ -1,8 +1,8 @@
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { SessionProvider } from '../session/SessionProvider';
+import { NotificationArea } from './NotificationArea';
 import { routes } from './routes';
 import { cssVariablesResolver, theme } from './theme';
 
@@ -10,7 +10,7 @@ export function App() {
   const [router] = useState(() => createBrowserRouter(routes));
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto">
-      <Notifications />
+      <NotificationArea />
       <SessionProvider>
         <RouterProvider router={router} />
       </SessionProvider>

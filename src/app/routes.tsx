@@ -1,36 +1,21 @@
-import { lazy, Suspense } from 'react';
+import type { ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
-import { CategoriesScreen } from '../features/categories/CategoriesScreen';
-import { DeleteCategoryScreen } from '../features/categories/DeleteCategoryScreen';
-import { EditCategoryScreen } from '../features/categories/EditCategoryScreen';
-import { DeleteChoiceScreen } from '../features/polls/DeleteChoiceScreen';
-import { AddPollScreen } from '../features/polls/AddPollScreen';
-import { DeletePollScreen } from '../features/polls/DeletePollScreen';
-import { EditChoiceScreen } from '../features/polls/EditChoiceScreen';
-import { EditPollScreen } from '../features/polls/EditPollScreen';
-import { ListPollsScreen } from '../features/polls/ListPollsScreen';
-import { AddQuestionScreen } from '../features/questions/AddQuestionScreen';
-import { DeleteQuestionScreen } from '../features/questions/DeleteQuestionScreen';
-import { EditQuestionScreen } from '../features/questions/EditQuestionScreen';
-import { ListQuestionsScreen } from '../features/questions/ListQuestionsScreen';
-import { AddQuizScreen } from '../features/quizzes/AddQuizScreen';
-import { DeleteQuizScreen } from '../features/quizzes/DeleteQuizScreen';
-import { ListQuizScreen } from '../features/quizzes/ListQuizScreen';
-import { QuizReportScreen } from '../features/reports/QuizReportScreen';
-import { SettingScreen } from '../features/settings/SettingScreen';
-import { SyncScreen } from '../features/sync/SyncScreen';
-import { ViewersDataScreen } from '../features/viewers/ViewersDataScreen';
 import { LoginScreen } from '../session/LoginScreen';
-import { ResetConfirmScreen } from '../session/ResetConfirmScreen';
-import { ResetRequestScreen } from '../session/ResetRequestScreen';
 import { FullScreenLoader } from '../ui/FullScreenLoader';
 import { PublicOnly, RequireSession } from './guards';
-import { PortalLayout } from './layout/PortalLayout';
 import { RootLayout } from './RootLayout';
 import type { RouteHandle } from './route-title';
 
-// The dashboard is the first screen after login, so it is split out to keep the login bundle small (spec §2).
-const DashboardScreen = lazy(() => import('../features/dashboard/DashboardScreen'));
+// Only the sign-in screens are in the first bundle: /login must load fast on a phone (issue 9, 150 kB gzip
+// of JavaScript). The portal layout and every feature screen are loaded when their route is first matched
+// (react-router's route `lazy`), so Dexie-heavy lists, the quiz editor, dates and drag and drop stay out of it.
+
+type Loaded = Promise<{ Component: ComponentType }>;
+
+/** A route's screen, loaded on first visit from the named export of its module. */
+function screen<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): () => Loaded {
+  return () => load().then((module) => ({ Component: pick(module) }));
+}
 
 const titled = (title: string): RouteHandle => ({ title });
 
@@ -44,54 +29,110 @@ export const routes: RouteObject[] = [
         children: [
           { path: '/', element: <LoginScreen />, handle: titled('Login') },
           { path: '/login', element: <LoginScreen />, handle: titled('Login') },
-          { path: '/reset/password', element: <ResetRequestScreen />, handle: titled('Reset Password') },
-          { path: '/password/reset/:token', element: <ResetConfirmScreen />, handle: titled('New Password') },
+          {
+            path: '/reset/password',
+            lazy: screen(() => import('../session/ResetRequestScreen'), (m) => m.ResetRequestScreen),
+            handle: titled('Reset Password'),
+          },
+          {
+            path: '/password/reset/:token',
+            lazy: screen(() => import('../session/ResetConfirmScreen'), (m) => m.ResetConfirmScreen),
+            handle: titled('New Password'),
+          },
         ],
       },
       {
         element: <RequireSession />,
         children: [
           {
-            element: <PortalLayout />,
+            lazy: screen(() => import('./layout/PortalLayout'), (m) => m.PortalLayout),
             children: [
               {
                 path: '/dashboard',
+                lazy: screen(() => import('../features/dashboard/DashboardScreen'), (m) => m.DashboardScreen),
                 handle: titled('Dashboard'),
-                element: (
-                  <Suspense fallback={<FullScreenLoader />}>
-                    <DashboardScreen />
-                  </Suspense>
-                ),
               },
-              { path: '/add-quiz', element: <AddQuizScreen />, handle: titled('Add Quiz') },
-              { path: '/add-quiz/:id/update', element: <AddQuizScreen />, handle: titled('Add Quiz') },
-              { path: '/add-quiz/:id/delete', element: <DeleteQuizScreen />, handle: titled('Add Quiz') },
-              { path: '/list-quiz', element: <ListQuizScreen />, handle: titled('List Quiz') },
-              { path: '/add-category', element: <CategoriesScreen />, handle: titled('Categories') },
-              { path: '/add-category/:id/update', element: <EditCategoryScreen />, handle: titled('Edit Category') },
-              { path: '/add-category/:id/delete', element: <DeleteCategoryScreen />, handle: titled('Delete Category') },
-              { path: '/add-question', element: <AddQuestionScreen />, handle: titled('Add Question') },
-              { path: '/list-questions', element: <ListQuestionsScreen />, handle: titled('List Questions') },
-              { path: '/list-questions/:id/update', element: <EditQuestionScreen />, handle: titled('Edit Question') },
-              { path: '/list-questions/:id/delete', element: <DeleteQuestionScreen />, handle: titled('Delete Question') },
-              { path: '/list-polls', element: <ListPollsScreen />, handle: titled('List Polls') },
-              { path: '/add-polls', element: <AddPollScreen />, handle: titled('Add Poll') },
-              { path: '/list-polls/:id/update', element: <EditPollScreen />, handle: titled('Edit Poll') },
-              { path: '/list-polls/:id/delete', element: <DeletePollScreen />, handle: titled('Delete Poll') },
+              { path: '/add-quiz', lazy: screen(() => import('../features/quizzes/AddQuizScreen'), (m) => m.AddQuizScreen), handle: titled('Add Quiz') },
+              {
+                path: '/add-quiz/:id/update',
+                lazy: screen(() => import('../features/quizzes/AddQuizScreen'), (m) => m.AddQuizScreen),
+                handle: titled('Add Quiz'),
+              },
+              {
+                path: '/add-quiz/:id/delete',
+                lazy: screen(() => import('../features/quizzes/DeleteQuizScreen'), (m) => m.DeleteQuizScreen),
+                handle: titled('Add Quiz'),
+              },
+              { path: '/list-quiz', lazy: screen(() => import('../features/quizzes/ListQuizScreen'), (m) => m.ListQuizScreen), handle: titled('List Quiz') },
+              {
+                path: '/add-category',
+                lazy: screen(() => import('../features/categories/CategoriesScreen'), (m) => m.CategoriesScreen),
+                handle: titled('Categories'),
+              },
+              {
+                path: '/add-category/:id/update',
+                lazy: screen(() => import('../features/categories/EditCategoryScreen'), (m) => m.EditCategoryScreen),
+                handle: titled('Edit Category'),
+              },
+              {
+                path: '/add-category/:id/delete',
+                lazy: screen(() => import('../features/categories/DeleteCategoryScreen'), (m) => m.DeleteCategoryScreen),
+                handle: titled('Delete Category'),
+              },
+              {
+                path: '/add-question',
+                lazy: screen(() => import('../features/questions/AddQuestionScreen'), (m) => m.AddQuestionScreen),
+                handle: titled('Add Question'),
+              },
+              {
+                path: '/list-questions',
+                lazy: screen(() => import('../features/questions/ListQuestionsScreen'), (m) => m.ListQuestionsScreen),
+                handle: titled('List Questions'),
+              },
+              {
+                path: '/list-questions/:id/update',
+                lazy: screen(() => import('../features/questions/EditQuestionScreen'), (m) => m.EditQuestionScreen),
+                handle: titled('Edit Question'),
+              },
+              {
+                path: '/list-questions/:id/delete',
+                lazy: screen(() => import('../features/questions/DeleteQuestionScreen'), (m) => m.DeleteQuestionScreen),
+                handle: titled('Delete Question'),
+              },
+              { path: '/list-polls', lazy: screen(() => import('../features/polls/ListPollsScreen'), (m) => m.ListPollsScreen), handle: titled('List Polls') },
+              { path: '/add-polls', lazy: screen(() => import('../features/polls/AddPollScreen'), (m) => m.AddPollScreen), handle: titled('Add Poll') },
+              {
+                path: '/list-polls/:id/update',
+                lazy: screen(() => import('../features/polls/EditPollScreen'), (m) => m.EditPollScreen),
+                handle: titled('Edit Poll'),
+              },
+              {
+                path: '/list-polls/:id/delete',
+                lazy: screen(() => import('../features/polls/DeletePollScreen'), (m) => m.DeletePollScreen),
+                handle: titled('Delete Poll'),
+              },
               {
                 path: '/list-polls/:id/update/choices/:choiceId/update',
-                element: <EditChoiceScreen />,
+                lazy: screen(() => import('../features/polls/EditChoiceScreen'), (m) => m.EditChoiceScreen),
                 handle: titled('Edit Choice'),
               },
               {
                 path: '/list-polls/:id/update/choices/:choiceId/delete',
-                element: <DeleteChoiceScreen />,
+                lazy: screen(() => import('../features/polls/DeleteChoiceScreen'), (m) => m.DeleteChoiceScreen),
                 handle: titled('Delete Choice'),
               },
-              { path: '/quiz-report', element: <QuizReportScreen />, handle: titled('Quiz Report') },
-              { path: '/viewers-data', element: <ViewersDataScreen />, handle: titled('Viewers Data') },
-              { path: '/setting', element: <SettingScreen />, handle: titled('Setting') },
-              { path: '/sync', element: <SyncScreen />, handle: titled('Sync') },
+              {
+                path: '/quiz-report',
+                lazy: screen(() => import('../features/reports/QuizReportScreen'), (m) => m.QuizReportScreen),
+                handle: titled('Quiz Report'),
+              },
+              {
+                path: '/viewers-data',
+                lazy: screen(() => import('../features/viewers/ViewersDataScreen'), (m) => m.ViewersDataScreen),
+                handle: titled('Viewers Data'),
+              },
+              { path: '/setting', lazy: screen(() => import('../features/settings/SettingScreen'), (m) => m.SettingScreen), handle: titled('Setting') },
+              { path: '/sync', lazy: screen(() => import('../features/sync/SyncScreen'), (m) => m.SyncScreen), handle: titled('Sync') },
             ],
           },
           { path: '*', element: <Navigate to="/dashboard" replace /> },

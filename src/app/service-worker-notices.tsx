@@ -1,8 +1,12 @@
 import { Button, Stack, Text } from '@mantine/core';
 import { registerServiceWorker } from '../local/pwa-registration';
-import { showNotice } from '../ui/notify';
+import type * as Notify from '../ui/notify';
 
 const UPDATE_NOTICE_ID = 'new-version';
+
+// Loaded with the first notice: Mantine's notifications are not needed to draw /login (issue 9 budget).
+const showNotice = (data: Parameters<typeof Notify.showNotice>[0]) =>
+  void import('../ui/notify').then((notify) => notify.showNotice(data));
 
 /**
  * Registers the service worker and tells the user what it means: "Ready to work offline" once after

@@ -1,13 +1,17 @@
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import * as accounts from '../api/accounts';
 import { setApiToken, setUnauthorizedHandler } from '../api/client';
 import { ApiError } from '../api/errors';
 import type { CurrentUser, LoginPayload } from '../lib/contract/accounts';
-import { appAccountSync, type AccountSync } from './account-sync';
+import type { AccountSync } from './account-sync';
+import { lazyAppAccountSync } from './lazy-account-sync';
 import { SessionContext, type Session } from './session-context';
-import { SessionExpiredDialog } from './SessionExpiredDialog';
 import { clearStoredToken, readStoredToken, storeToken } from './token-storage';
-import { readCachedUser } from './user-cache';
+
+// Only a signed-in user can need these; loading them later keeps Dexie, the sync engine and Mantine's Modal
+// out of the /login bundle (issue 9).
+const SessionExpiredDialog = lazy(() => import('./SessionExpiredDialog').then((module) => ({ default: module.SessionExpiredDialog })));
+const readCachedUser = () => import('./user-cache').then((module) => module.readCachedUser());
 
 function startingToken(): string | null {
   const token = readStoredToken();
@@ -26,7 +30,7 @@ interface SessionProviderProps {
   accountSync?: AccountSync;
 }
 
-export function SessionProvider({ children, accountSync = appAccountSync }: SessionProviderProps) {
+export function SessionProvider({ children, accountSync = lazyAppAccountSync }: SessionProviderProps) {
   const [token, setToken] = useState<string | null>(startingToken);
   const [user, setUser] = useState<CurrentUser | null>(null);
   const [userFromServer, setUserFromServer] = useState(false);
@@ -151,7 +155,11 @@ export function SessionProvider({ children, accountSync = appAccountSync }: Sess
   return (
     <SessionContext.Provider value={session}>
       {children}
-      <SessionExpiredDialog key={user?.id ?? 'signed-out'} />
+      {user && (
+        <Suspense fallback={null}>
+          <SessionExpiredDialog key={user.id} />
+        </Suspense>
+      )}
     </SessionContext.Provider>
   );
 }

@@ -1,6 +1,7 @@
 import { notifications, type NotificationData } from '@mantine/notifications';
 import { ApiError } from '../api/errors';
 import { LocalStorageFullError } from '../local/errors';
+import { markNoticeShown } from './notice-signal';
 
 /**
  * Shows a notification the accessible way: a named close button, text in the body colour (the default
@@ -8,6 +9,7 @@ import { LocalStorageFullError } from '../local/errors';
  */
 export function showNotice(data: NotificationData & { kind?: 'error' | 'news' }): void {
   const { kind = 'news', ...notification } = data;
+  markNoticeShown();
   notifications.show({
     role: kind === 'error' ? 'alert' : 'status',
     closeButtonProps: { 'aria-label': 'Dismiss' },

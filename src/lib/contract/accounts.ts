@@ -51,8 +51,7 @@ export const resetConfirmPayload = z
 export type ResetConfirmPayload = z.infer<typeof resetConfirmPayload>;
 
 /** The message a login failure carries from the server, and the one the portal shows instead (spec §8). */
-export const LOGIN_FAILED_SERVER_MESSAGE = 'Unable to log in with provided credentials.';
-export const LOGIN_FAILED_MESSAGE = 'Email or Password are incorrect';
+export { LOGIN_FAILED_MESSAGE, LOGIN_FAILED_SERVER_MESSAGE } from './login-messages';
 
 /** DRF's shape for validation errors: field name (or non_field_errors) to messages. */
 export type FieldErrors = Record<string, string[]>;

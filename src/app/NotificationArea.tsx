@@ -1,0 +1,17 @@
+import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { hasShownNotice, subscribeNoticeShown } from '../ui/notice-signal';
+
+// Mantine's notification area (its transitions and scroll lock, about 14 kB gzip) is loaded with the first
+// notification, not with /login (issue 9 budget). The notification waits in Mantine's store, which the area
+// reads when it mounts; once mounted it stays, so closing notifications play their exit transition.
+const Notifications = lazy(() => import('@mantine/notifications').then((module) => ({ default: module.Notifications })));
+
+export function NotificationArea() {
+  const needed = useSyncExternalStore(subscribeNoticeShown, hasShownNotice);
+  if (!needed) return null;
+  return (
+    <Suspense fallback={null}>
+      <Notifications />
+    </Suspense>
+  );
+}

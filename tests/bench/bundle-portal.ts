@@ -1,0 +1,86 @@
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+// The production portal as `npm start` serves it, for the bundle and Lighthouse benchmarks: a build of its
+// own (other runs may rebuild dist/ meanwhile), made once per `npm run bench` and shared, then the real
+// server (server/main.ts: demo data, local live channel, security headers) on 127.0.0.1 with a fresh
+// data folder.
+
+export const DEMO_ADMIN = { email: 'admin@demo.quiz', password: 'demo-pass-2026' };
+
+let build: string | null = null;
+
+/** The production build's folder, built on first use and removed when the process exits. */
+export function portalBuild(): string {
+  if (build) return build;
+  const dir = mkdtempSync(path.join(tmpdir(), 'quiz-portal-bench-dist-'));
+  process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+  execFileSync('npx', ['vite', 'build', '--logLevel', 'warn', '--outDir', dir, '--emptyOutDir'], { stdio: ['ignore', 'ignore', 'inherit'] });
+  build = dir;
+  return dir;
+}
+
+export interface ProductionPortal {
+  origin: string;
+  close(): Promise<void>;
+}
+
+/** Starts server/main.ts on a free port, serving `staticDir`; resolves once it listens. */
+export function startProductionPortal(staticDir: string): Promise<ProductionPortal> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'quiz-portal-bench-data-'));
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      STATIC_DIR: staticDir,
+      LOG_LEVEL: 'warn',
+      FIREBASE_EMULATOR_PORT: '0',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const close = async () => {
+    if (child.exitCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+      await exited;
+      clearTimeout(timer);
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  return new Promise((resolve, reject) => {
+    let output = '';
+    const fail = (error: Error) => {
+      clearTimeout(timer);
+      child.off('exit', onExit);
+      void close().finally(() => reject(error));
+    };
+    const onExit = (code: number | null) => fail(new Error(`server exited (${code}) before listening:\n${output}`));
+    const timer = setTimeout(() => fail(new Error(`server not listening after 60 s:\n${output}`)), 60_000);
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const port = /listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(output)?.[1];
+      if (!port || !/Demo login/.test(output)) return;
+      clearTimeout(timer);
+      child.off('exit', onExit);
+      resolve({ origin: `http://127.0.0.1:${port}`, close });
+    });
+    child.once('exit', onExit);
+  });
+}
+
+/** A token for the demo admin, as the login screen would get it. */
+export async function demoToken(origin: string): Promise<string> {
+  const response = await fetch(`${origin}/api/v1/accounts/login/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(DEMO_ADMIN),
+  });
+  if (!response.ok) throw new Error(`login failed: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { key: string }).key;
+}

@@ -9,6 +9,7 @@ import type { ServerContext } from './context';
 import type { Database } from './db/schema';
 import { installErrorHandling, jsonNotFound } from './http/errors';
 import { portalFallback, registerPortal } from './http/portal';
+import { registerSecurityHeaders } from './http/security-headers';
 import { UploadStore, registerMediaRoute } from './http/uploads';
 import type { Mailer } from './mail/mailer';
 import { noQuizEvents, type QuizEvents } from './quizzes/quiz-events';
@@ -22,6 +23,8 @@ export interface AppDeps {
   mailer: Mailer;
   /** Told of every quiz change after it commits (the live publisher hooks in here); no-op by default. */
   quizEvents?: QuizEvents;
+  /** Origins the portal's live channel connects to, allowed by its Content-Security-Policy (liveConnectSources). */
+  liveConnectSources?: readonly string[];
   /** Fastify's logger option; tests leave it off. */
   logger?: FastifyServerOptions['logger'];
 }
@@ -40,6 +43,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorateRequest('user', null);
   app.decorateRequest('idempotencyKeyId', null);
   installErrorHandling(app, { uploadMaxBytes: config.uploadMaxBytes });
+  registerSecurityHeaders(app, { connectSources: deps.liveConnectSources });
 
   await app.register(fastifyCors, {
     origin: config.allowedOrigins,

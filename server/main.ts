@@ -4,6 +4,8 @@ import { systemClock } from './clock';
 import { loadConfig } from './config';
 import { openConfiguredDatabase } from './db/open';
 import { seedDemo } from './demo/seed';
+import { serverLoggerOptions } from './http/logging';
+import { liveConnectSources } from './http/security-headers';
 import { UploadStore } from './http/uploads';
 import { openLiveChannel } from './live/live-channel';
 import { loadLiveSettings } from './live/live-config';
@@ -26,7 +28,8 @@ async function main(): Promise<void> {
     clock: systemClock,
     mailer: createMailer(config, { info: (message) => app.log.info(message) }),
     quizEvents: publisher,
-    logger: { level: config.logLevel },
+    liveConnectSources: liveConnectSources(live.clientConfig),
+    logger: serverLoggerOptions(config.logLevel),
   });
   await app.register(liveConfigRoutes, { clientConfig: live.clientConfig });
   // The local server keeps nothing across restarts, and a real one may have missed changes while down.

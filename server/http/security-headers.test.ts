@@ -1,0 +1,77 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTestServer, type TestServer } from '../test/support';
+import { contentSecurityPolicy, liveConnectSources } from './security-headers';
+
+describe('liveConnectSources', () => {
+  it('allows the local live server websocket, or the Firebase domain of a real database', () => {
+    expect(liveConnectSources({ databaseURL: 'http://127.0.0.1:9000?ns=portal', emulator: { host: '127.0.0.1', port: 9000 } })).toEqual([
+      'ws://127.0.0.1:9000',
+    ]);
+    expect(liveConnectSources({ databaseURL: 'https://quiz-live-default-rtdb.firebaseio.com', emulator: null })).toEqual([
+      'https://*.firebaseio.com',
+      'wss://*.firebaseio.com',
+    ]);
+    expect(liveConnectSources({ databaseURL: 'https://quiz-live.europe-west1.firebasedatabase.app', emulator: null })).toEqual([
+      'https://*.firebasedatabase.app',
+      'wss://*.firebasedatabase.app',
+    ]);
+  });
+});
+
+describe('security headers', () => {
+  let server: TestServer;
+  let staticDir: string;
+  beforeEach(async () => {
+    staticDir = mkdtempSync(path.join(tmpdir(), 'quiz-portal-dist-'));
+    writeFileSync(path.join(staticDir, 'index.html'), '<!doctype html><title>Portal</title>');
+    server = await createTestServer({ env: { STATIC_DIR: staticDir } });
+  });
+  afterEach(async () => {
+    await server.close();
+    rmSync(staticDir, { recursive: true, force: true });
+  });
+
+  it('sends the strict policy with the portal page, for the root and for deep links', async () => {
+    for (const url of ['/', '/login', '/list-quiz', '/password/reset/abc123']) {
+      const page = await server.app.inject({ url });
+      expect(page.headers['content-type']).toMatch(/^text\/html/);
+      expect(page.headers['content-security-policy']).toBe(contentSecurityPolicy());
+      expect(page.headers['x-content-type-options']).toBe('nosniff');
+      expect(page.headers['referrer-policy']).toBe('no-referrer');
+      expect(page.headers['x-frame-options']).toBe('DENY');
+      expect(page.headers['cache-control']).toBe('no-cache');
+    }
+    const policy = contentSecurityPolicy(['ws://127.0.0.1:9000']);
+    for (const directive of [
+      "default-src 'self'",
+      "script-src 'self'",
+      "style-src 'self' 'unsafe-inline'",
+      "img-src 'self' data: blob:",
+      "connect-src 'self' ws://127.0.0.1:9000",
+      "worker-src 'self'",
+      "manifest-src 'self'",
+      "frame-ancestors 'none'",
+      "base-uri 'self'",
+      "form-action 'self'",
+    ]) {
+      expect(policy.split('; ')).toContain(directive);
+    }
+  });
+
+  it('keeps API answers out of every cache, successes and errors alike', async () => {
+    for (const request of [
+      { url: '/api/health' },
+      { url: '/api/v1/accounts/user/' },
+      { url: '/api/v1/unknown/' },
+      { method: 'POST' as const, url: '/password/reset/', payload: {} },
+    ]) {
+      const answer = await server.app.inject(request);
+      expect(answer.headers['cache-control'], request.url).toBe('no-store');
+      expect(answer.headers['x-content-type-options']).toBe('nosniff');
+      expect(answer.headers['content-security-policy']).toBeUndefined();
+    }
+  });
+});

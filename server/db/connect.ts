@@ -1,53 +1,35 @@
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import {
-  Kysely,
-  OperationNodeTransformer,
-  PostgresDialect,
-  SqliteDialect,
-  type KyselyPlugin,
-  type PluginTransformQueryArgs,
-  type PluginTransformResultArgs,
-  type PrimitiveValueListNode,
-  type QueryResult,
-  type RootOperationNode,
-  type SqliteDatabase,
-  type UnknownRow,
-  type ValueNode,
-} from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase, type SqliteStatement } from 'kysely';
 import type { DialectName } from './dialect';
 import type { Database } from './schema';
 
 // Counts and bigint columns (epoch ms) come back from pg as strings unless told otherwise.
 pg.types.setTypeParser(20, Number);
 
-/** better-sqlite3 refuses to bind JS booleans: send them as 1/0, which is how SQLite stores them anyway. */
-class BooleansAsIntegers extends OperationNodeTransformer {
-  protected override transformValue(node: ValueNode): ValueNode {
-    const value = super.transformValue(node);
-    return typeof value.value === 'boolean' ? { ...value, value: value.value ? 1 : 0 } : value;
-  }
-
-  protected override transformPrimitiveValueList(node: PrimitiveValueListNode): PrimitiveValueListNode {
-    const list = super.transformPrimitiveValueList(node);
-    return { ...list, values: list.values.map((value) => (typeof value === 'boolean' ? (value ? 1 : 0) : value)) };
-  }
-}
-
-class SqliteBooleanPlugin implements KyselyPlugin {
-  private readonly transformer = new BooleansAsIntegers();
-
-  transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
-    return this.transformer.transformNode(args.node);
-  }
-
-  async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
-    return args.result;
-  }
-}
-
 /** Prepared statements kept per SQL text; the least recently used beyond this are dropped. */
 const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * better-sqlite3 refuses to bind JS booleans: they are sent as 1/0, which is how SQLite stores them anyway.
+ * Done on the bound values rather than by a Kysely plugin, which rebuilt every query's tree to find them.
+ */
+function sqliteValue(value: unknown): unknown {
+  return typeof value === 'boolean' ? (value ? 1 : 0) : value;
+}
+
+function bindable(parameters: readonly unknown[]): unknown[] {
+  return parameters.some((value) => typeof value === 'boolean') ? parameters.map(sqliteValue) : (parameters as unknown[]);
+}
+
+function withBooleanParameters(statement: SQLite.Statement): SqliteStatement {
+  return {
+    reader: statement.reader,
+    all: (parameters) => statement.all(bindable(parameters)),
+    run: (parameters) => statement.run(bindable(parameters)),
+    iterate: (parameters) => statement.iterate(bindable(parameters)),
+  };
+}
 
 /**
  * Kysely prepares every query anew; on a busy list that is a good part of each request. The routes build
@@ -55,13 +37,13 @@ const STATEMENT_CACHE_SIZE = 500;
  * Kysely runs one query at a time per connection, so a statement is never in use twice at once.
  */
 function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
-  const statements = new Map<string, SQLite.Statement>();
+  const statements = new Map<string, SqliteStatement>();
   return {
     close: () => sqlite.close(),
     prepare(text: string) {
       let statement = statements.get(text);
       if (statement) statements.delete(text);
-      else statement = sqlite.prepare(text);
+      else statement = withBooleanParameters(sqlite.prepare(text));
       statements.set(text, statement);
       if (statements.size > STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value as string);
       return statement;
@@ -98,6 +80,6 @@ export function openDatabase(target: DatabaseTarget): DatabaseHandle {
   if (target.sqlitePath !== ':memory:') sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), plugins: [new SqliteBooleanPlugin()] });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }

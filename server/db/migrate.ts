@@ -6,6 +6,7 @@ import { categoryNameUniqueMigration } from './migrations/0002_category_name_uni
 import { clientIdOrderIndexesMigration } from './migrations/0003_client_id_order_indexes';
 import { bigintIdsMigration } from './migrations/0004_bigint_ids';
 import { attemptsClientIdIndexMigration } from './migrations/0005_attempts_client_id_idx';
+import { questionCountsMigration } from './migrations/0006_question_counts';
 
 /** Every migration, in order. Names sort lexically; add new ones as `NNNN_name`. */
 function migrations(dialect: DialectName): Record<string, Migration> {
@@ -15,6 +16,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     '0003_client_id_order_indexes': clientIdOrderIndexesMigration,
     '0004_bigint_ids': bigintIdsMigration(dialect),
     '0005_attempts_client_id_idx': attemptsClientIdIndexMigration,
+    '0006_question_counts': questionCountsMigration(dialect),
   };
 }
 

@@ -195,6 +195,12 @@ export interface SchedulerLockTable {
   expires_at: number;
 }
 
+/** How many questions each client has, kept by triggers (migrations/0006_question_counts.ts); read only. */
+export interface QuestionCountTable {
+  client_id: number;
+  count: number;
+}
+
 export interface Database {
   clients: ClientTable;
   users: UserTable;
@@ -211,6 +217,7 @@ export interface Database {
   idempotency_keys: IdempotencyKeyTable;
   deletions: DeletionTable;
   scheduler_locks: SchedulerLockTable;
+  question_counts: QuestionCountTable;
 }
 
 /** Tables whose rows belong to one client (tenant). */

@@ -37,7 +37,12 @@ export function pageUrl(request: FastifyRequest, page: number): string {
 /** Pages a list whose count and rows the caller supplies; shared by paginate() and non-Kysely sources. */
 export async function paginateWith<T>(
   request: FastifyRequest,
-  source: { count: () => Promise<number>; rows: (limit: number, offset: number) => Promise<T[]> },
+  source: {
+    count: () => Promise<number>;
+    rows: (limit: number, offset: number) => Promise<T[]>;
+    /** The same rows in the opposite order, when the source can read them so (see paginate). */
+    rowsFromEnd?: (limit: number, offset: number) => Promise<T[]>;
+  },
 ): Promise<Page<T>> {
   const size = pageSizeOf(request);
   const count = await source.count();
@@ -48,13 +53,25 @@ export async function paginateWith<T>(
     page = raw === 'last' ? lastPage : Number(raw);
     if (!Number.isInteger(page) || page < 1 || page > lastPage) throw invalidPage();
   }
-  const results = count === 0 ? [] : await source.rows(size, (page - 1) * size);
+  const offset = (page - 1) * size;
+  const onPage = Math.max(0, Math.min(size, count - offset));
+  // OFFSET steps over every row before the page: past the middle, stepping from the other end is shorter.
+  const fromEnd = source.rowsFromEnd !== undefined && 2 * offset + onPage > count;
+  const results = count === 0 ? [] : fromEnd && source.rowsFromEnd ? (await source.rowsFromEnd(onPage, count - offset - onPage)).reverse() : await source.rows(size, offset);
   return {
     count,
     next: page < lastPage ? pageUrl(request, page + 1) : null,
     previous: page > 1 ? pageUrl(request, page - 1) : null,
     results,
   };
+}
+
+/** What paginate() can be told to make a page cheaper. */
+export interface PagingShortcuts<Q> {
+  /** The number of rows the query finds, known more cheaply than counting them (e.g. a kept per-client total). */
+  count?: () => Promise<number>;
+  /** The query in exactly the opposite order: pages past the middle are read from the end. */
+  reversed?: Q;
 }
 
 /**
@@ -65,19 +82,28 @@ export async function paginate<DB, TB extends keyof DB, O, R>(
   request: FastifyRequest,
   query: SelectQueryBuilder<DB, TB, O>,
   toResult: (row: O) => R | Promise<R>,
+  shortcuts: PagingShortcuts<SelectQueryBuilder<DB, TB, O>> = {},
 ): Promise<Page<R>> {
+  const { count, reversed } = shortcuts;
+  const countRows = async () => {
+    const row = await query
+      .clearSelect()
+      .clearOrderBy()
+      .select(sql<number>`count(*)`.as('count'))
+      .executeTakeFirst();
+    return toCount((row as { count?: number } | undefined)?.count);
+  };
   return paginateWith(request, {
-    count: async () => {
-      const row = await query
-        .clearSelect()
-        .clearOrderBy()
-        .select(sql<number>`count(*)`.as('count'))
-        .executeTakeFirst();
-      return toCount((row as { count?: number } | undefined)?.count);
-    },
+    count: count ?? countRows,
     rows: async (limit, offset) => {
       const rows = await query.limit(limit).offset(offset).execute();
       return Promise.all(rows.map((row) => toResult(row as O)));
     },
+    ...(reversed && {
+      rowsFromEnd: async (limit: number, offset: number) => {
+        const rows = await reversed.limit(limit).offset(offset).execute();
+        return Promise.all(rows.map((row) => toResult(row as O)));
+      },
+    }),
   });
 }

@@ -215,6 +215,24 @@ describe('listing and reading questions', () => {
     expect((await call('GET', '/api/v1/questions/?page_size=20')).json().results).toHaveLength(12);
   });
 
+  it('pages the whole bank the same from either end, with a count that follows creates and deletes', async () => {
+    const ids: number[] = [];
+    for (let index = 1; index <= 25; index += 1) ids.push((await addQuestion({ description: `Question ${index}` })).id);
+    await call('DELETE', `/api/v1/questions/${ids.shift()}/`);
+    const newestFirst = [...ids].reverse();
+    const pageIds = async (query: string) => {
+      const page = (await call('GET', `/api/v1/questions/${query}`)).json() as { count: number; results: { id: number }[] };
+      return { count: page.count, ids: page.results.map((row) => row.id) };
+    };
+    for (const page of [1, 2, 3]) expect(await pageIds(`?page=${page}`)).toEqual({ count: 24, ids: newestFirst.slice((page - 1) * 10, page * 10) });
+    expect(await pageIds('?page=last')).toEqual({ count: 24, ids: newestFirst.slice(20) });
+    expect(await pageIds('?page_size=7&page=3')).toEqual({ count: 24, ids: newestFirst.slice(14, 21) });
+    // Question 2, 12 and 20 to 25 (Question 1 was deleted): a filtered list is counted, not taken from the total.
+    const withTwo = newestFirst.filter((_, index) => String(25 - index).includes('2'));
+    expect(await pageIds('?search=Question+2')).toEqual({ count: 8, ids: withTwo });
+    expect((await call('GET', '/api/v1/questions/?page=4')).statusCode).toBe(404);
+  });
+
   it('searches description, hint, options and category name, and filters by category', async () => {
     const sport = await insertCategory('Sport', tenant.clientId);
     const a = await addQuestion({ description: 'Who won the cup?', hint: 'football', category: sport });

@@ -12,14 +12,14 @@ import {
 } from '../../src/lib/contract/question';
 import { optionMap, optionsList } from '../../src/lib/options-codec';
 import type { ServerContext } from '../context';
-import { created, touched } from '../db/rows';
+import { created, toCount, touched } from '../db/rows';
 import type { Database, QuestionTable } from '../db/schema';
 import { changedSince, recordDeletions, updatedAfterOf, withDeletions } from '../http/changes';
 import { checkIfMatch, withEtag } from '../http/etag';
 import { fieldErrors, parseBody } from '../http/errors';
 import { paginate } from '../http/pagination';
 import { protect } from '../http/protect';
-import { withSearch } from '../http/search';
+import { searchTerms, withSearch } from '../http/search';
 import { clientIdOf, found, ownedBy, parseId } from '../http/tenant';
 import { mediaUrl, readForm, requireImage, type FormData, type UploadStore } from '../http/uploads';
 import { quizService } from '../quizzes/quiz-service';
@@ -77,6 +77,12 @@ export async function questionListItems(db: Kysely<Database>, request: FastifyRe
     const row = byId.get(id);
     return row ? [toQuestionListItem(request, row)] : [];
   });
+}
+
+/** How many questions the client has (kept by triggers, see migrations/0006_question_counts.ts). */
+async function questionCountOf(db: Kysely<Database>, clientId: number): Promise<number> {
+  const row = await db.selectFrom('question_counts').select('count').where('client_id', '=', clientId).executeTakeFirst();
+  return toCount(row?.count);
 }
 
 const INVALID_CATEGORY_FILTER = 'Select a valid choice. That choice is not one of the available choices.';
@@ -161,10 +167,16 @@ export const questionRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx
       .$call(withSearch(request, ['questions.description', 'questions.hint', 'questions.options', CATEGORY_NAME]))
       .$call(changedSince('questions', since));
     if (categories) query = query.where('questions.category_id', 'in', categories);
-    // A sync pull reads changes in the order they happened; people see the newest questions first.
-    query = since === undefined ? query.orderBy('questions.id', 'desc') : query.orderBy('questions.updated_at').orderBy('questions.id');
-    const page = await paginate(request, query, (row) => toQuestionListItem(request, row));
-    return withDeletions(db, request, clientId, 'questions', page);
+    const toResult = (row: QuestionRow) => toQuestionListItem(request, row);
+    // A sync pull reads changes in the order they happened.
+    if (since !== undefined) return withDeletions(db, request, clientId, 'questions', await paginate(request, query.orderBy('questions.updated_at').orderBy('questions.id'), toResult));
+    // People see the newest questions first. The whole bank, unfiltered, has its size kept per client
+    // (question_counts): it is not counted again.
+    const unfiltered = categories === undefined && searchTerms((request.query as Record<string, unknown> | undefined)?.search).length === 0;
+    return paginate(request, query.orderBy('questions.id', 'desc'), toResult, {
+      reversed: query.orderBy('questions.id', 'asc'),
+      ...(unfiltered && { count: () => questionCountOf(db, clientId) }),
+    });
   });
 
   app.get<{ Params: { id: string } }>('/api/v1/questions/:id/', async (request, reply) => {

@@ -1,0 +1,44 @@
+import type { FastifyRequest } from 'fastify';
+import { expect, it } from 'vitest';
+import { paginateWith } from './pagination';
+
+// Pages past the middle are read from the end when the source can (OFFSET steps over fewer rows), and are
+// the same pages as read from the start.
+
+const request = (query: Record<string, string>) => ({ query, url: '/api/v1/things/', protocol: 'http', host: 'api.test' }) as unknown as FastifyRequest;
+
+function source(total: number) {
+  const rows = Array.from({ length: total }, (_, i) => total - i);
+  const calls: string[] = [];
+  return {
+    calls,
+    count: async () => total,
+    rows: async (limit: number, offset: number) => {
+      calls.push(`start ${offset}`);
+      return rows.slice(offset, offset + limit);
+    },
+    rowsFromEnd: async (limit: number, offset: number) => {
+      calls.push(`end ${offset}`);
+      return [...rows].reverse().slice(offset, offset + limit);
+    },
+  };
+}
+
+it('reads pages past the middle from the end, giving the same rows in the same order', async () => {
+  for (const total of [1, 9, 10, 11, 25, 40]) {
+    const reference = Array.from({ length: total }, (_, i) => total - i);
+    const pages = Math.ceil(total / 10);
+    for (let page = 1; page <= pages; page += 1) {
+      const paged = source(total);
+      const result = await paginateWith(request({ page: String(page) }), paged);
+      expect(result.results, `${total} rows, page ${page}`).toEqual(reference.slice((page - 1) * 10, page * 10));
+      expect(result.count).toBe(total);
+    }
+  }
+  const last = source(25);
+  expect((await paginateWith(request({ page: 'last' }), last)).results).toEqual([5, 4, 3, 2, 1]);
+  expect(last.calls).toEqual(['end 0']);
+  const first = source(25);
+  await paginateWith(request({}), first);
+  expect(first.calls).toEqual(['start 0']);
+});

@@ -1,4 +1,7 @@
-import { defineConfig } from 'vitest/config';
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { defineConfig, type Plugin } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 
@@ -6,9 +9,33 @@ import { VitePWA } from 'vite-plugin-pwa';
 // the app always talks to its own origin, as it does in production.
 const apiTarget = process.env.API_PROXY_TARGET ?? `http://127.0.0.1:${process.env.API_PORT ?? '3001'}`;
 
+/**
+ * Writes a .br and a .gz next to every text file of the build, which the server sends to browsers that
+ * accept them (@fastify/static preCompressed): the portal's JavaScript travels at about a third of its size,
+ * compressed once at build time at the best level rather than on every request.
+ */
+function precompress(): Plugin {
+  return {
+    name: 'quiz-portal:precompress',
+    apply: 'build',
+    writeBundle(options, bundle) {
+      const outDir = options.dir ?? 'dist';
+      for (const fileName of Object.keys(bundle)) {
+        if (!/\.(js|css|html|svg|json|webmanifest)$/.test(fileName)) continue;
+        const file = path.join(outDir, fileName);
+        const content = readFileSync(file);
+        if (content.length < 1024) continue;
+        writeFileSync(`${file}.br`, brotliCompressSync(content, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }));
+        writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
+      }
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     react(),
+    precompress(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',

@@ -20,6 +20,8 @@ export async function registerPortal(app: FastifyInstance, staticDir: string): P
   if (!existsSync(path.join(staticDir, 'index.html'))) return false;
   await app.register(fastifyStatic, {
     root: staticDir,
+    // The build writes .br and .gz next to its text files (vite.config.ts): sent to browsers that accept them.
+    preCompressed: true,
     // The page and the service worker must be revalidated, or a deploy would not reach users.
     setHeaders: (res, filePath) => {
       const name = path.basename(filePath);

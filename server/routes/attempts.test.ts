@@ -1,4 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestServer, signedInTenant, type TestServer } from '../test/support';
 import { insertAttempt, insertQuiz, insertViewer } from './attempts.fixtures';
 
@@ -194,5 +195,32 @@ describe('export-quiz-participants/', () => {
     expect(ranks[0]).toBe(total);
     expect(ranks[total - 1]).toBe(1);
     expect(new Set(ranks).size).toBe(total);
+  });
+
+  it('never holds more than one batch of rows at once: the ranking is read through a cursor', async () => {
+    const quiz = await insertQuiz(server.db, server.clock, clientId, 'Crowd');
+    const viewer = await insertViewer(server.db, server.clock, clientId, { username: 'crowd' });
+    const total = 4500;
+    const rows = Array.from({ length: total }, (_, index) => ({
+      viewer_id: viewer, quiz_id: quiz, score: index % 50, time_taken: index % 7, rank: null, status: 'COMPLETED',
+      start_date_time: '2026-01-01T10:00:00.000Z', client_id: clientId, created_at: 'x', updated_at: 'x', version: 1,
+    }));
+    for (let start = 0; start < total; start += 500) await server.db.insertInto('attempts').values(rows.slice(start, start + 500)).execute();
+    const ranked = await server.db.selectFrom('attempts').select(['id', sql<number>`rank() over (order by score desc, time_taken asc)`.as('place')]).orderBy('id').execute();
+    // Every query the export runs (in or out of a transaction) is watched: none may answer more rows than a batch.
+    const executors = Object.getPrototypeOf(server.db.getExecutor()) as { executeQuery: (...args: never[]) => Promise<{ rows: unknown[] }> };
+    const executeQuery = executors.executeQuery;
+    let largest = 0;
+    const watch = vi.spyOn(executors, 'executeQuery').mockImplementation(async function (this: unknown, ...args) {
+      const result = await executeQuery.apply(this, args);
+      largest = Math.max(largest, result.rows.length);
+      return result;
+    });
+    const response = await server.app.inject({ url: '/api/v1/export-quiz-participants/', headers });
+    watch.mockRestore();
+    const places = response.body.trimEnd().split('\r\n').slice(1).map((line) => Number(line.split(',')[6]));
+    expect(places).toEqual(ranked.map((row) => Number(row.place)));
+    expect(largest).toBeGreaterThan(0);
+    expect(largest).toBeLessThanOrEqual(2000);
   });
 });

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { sql, type Kysely } from 'kysely';
+import { PostgresAdapter, sql, type Compilable, type Kysely } from 'kysely';
 import { PARTICIPANTS_CSV_HEADER, bulkDeleteAttemptsPayload, type Attempt } from '../../src/lib/contract/attempt';
 import type { ServerContext } from '../context';
 import type { Database } from '../db/schema';
@@ -76,36 +76,68 @@ function unrankedAttempts(db: Kysely<Database>, request: FastifyRequest, clientI
 interface Places {
   ids: Float64Array;
   places: Uint32Array;
+  length: number;
+}
+
+/** Appends one attempt's place, doubling the arrays when full (typed arrays cannot grow in place). */
+function addPlace(ranked: Places, id: number, place: number): void {
+  if (ranked.length === ranked.ids.length) {
+    const ids = new Float64Array(ranked.ids.length * 2);
+    const places = new Uint32Array(ranked.ids.length * 2);
+    ids.set(ranked.ids);
+    places.set(ranked.places);
+    Object.assign(ranked, { ids, places });
+  }
+  ranked.ids[ranked.length] = id;
+  ranked.places[ranked.length] = place;
+  ranked.length += 1;
 }
 
 /**
- * Ranks every attempt of the export's quizzes in one query. A window function cannot be limited to one
- * batch of rows, so ranking inside each batch query would rank the whole quiz again per batch.
+ * Reads a query's rows through a cursor, EXPORT_BATCH_SIZE at a time on PostgreSQL (DECLARE/FETCH in one
+ * transaction; the pg driver has no cursor of its own here) and one by one on SQLite (the statement's
+ * iterator), so memory holds no more than one batch whatever the number of rows.
+ */
+async function eachRow<R>(db: Kysely<Database>, query: Compilable<R> & { stream(): AsyncIterableIterator<R> }, onRow: (row: R) => void): Promise<void> {
+  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) {
+    for await (const row of query.stream()) onRow(row);
+    return;
+  }
+  await db.transaction().execute(async (trx) => {
+    await sql`declare export_rows no scroll cursor for ${query}`.execute(trx);
+    for (;;) {
+      const { rows } = await sql<R>`fetch forward ${sql.lit(EXPORT_BATCH_SIZE)} from export_rows`.execute(trx);
+      rows.forEach(onRow);
+      if (rows.length < EXPORT_BATCH_SIZE) return;
+    }
+  });
+}
+
+/**
+ * Ranks every attempt of the export's quizzes in one query, read through a cursor. A window function
+ * cannot be limited to one batch of rows, so ranking inside each batch query would rank the whole quiz
+ * again per batch; reading the ranking whole (as objects) cost ~370 bytes an attempt.
  */
 async function placesOf(db: Kysely<Database>, clientId: number, quizId: number | undefined): Promise<Places> {
   let query = db.selectFrom('attempts').select(['id', PLACE.as('place')]).where('client_id', '=', clientId);
   if (quizId !== undefined) query = query.where('quiz_id', '=', quizId);
-  const rows = await query.orderBy('id').execute();
-  const places: Places = { ids: new Float64Array(rows.length), places: new Uint32Array(rows.length) };
-  rows.forEach((row, index) => {
-    places.ids[index] = row.id;
-    places.places[index] = Number(row.place);
-  });
-  return places;
+  const ranked: Places = { ids: new Float64Array(1024), places: new Uint32Array(1024), length: 0 };
+  await eachRow(db, query.orderBy('id'), (row) => addPlace(ranked, Number(row.id), Number(row.place)));
+  return ranked;
 }
 
 /** The export's rows in id order with their places; attempts added after the ranking are left out. */
 async function* exportRows(db: Kysely<Database>, request: FastifyRequest, clientId: number, quizId: number | undefined, ranked: Places): AsyncGenerator<RankedRow> {
-  const { ids, places } = ranked;
-  const lastId = ids[ids.length - 1];
-  if (lastId === undefined) return;
+  const { ids, places, length } = ranked;
+  if (length === 0) return;
+  const lastId = ids[length - 1] ?? 0;
   const query = unrankedAttempts(db, request, clientId, quizId).where('attempts.id', '<=', lastId);
   const rows = inBatches((afterId, limit) => query.where('attempts.id', '>', afterId).orderBy('attempts.id').limit(limit).execute(), EXPORT_BATCH_SIZE);
   // Both sequences ascend by id, so one cursor walks the places alongside the rows.
   let cursor = 0;
   for await (const row of rows) {
-    while (cursor < ids.length && (ids[cursor] ?? Infinity) < row.id) cursor += 1;
-    if (ids[cursor] === row.id) yield { ...row, place: places[cursor] ?? 0 };
+    while (cursor < length && (ids[cursor] ?? Infinity) < row.id) cursor += 1;
+    if (cursor < length && ids[cursor] === row.id) yield { ...row, place: places[cursor] ?? 0 };
   }
 }
 

@@ -108,5 +108,5 @@ test("a question the server refuses shows the server's message under the matchin
   await edit.getByRole('button', { name: 'Update' }).click();
   await expect(page).toHaveURL(/\/list-questions$/);
   await expect(table(page).getByText(/Waiting to sync|Failed/)).toHaveCount(0, { timeout: 20_000 });
-  expect((await serverQuestions(api)).map((question) => question.description)).toEqual(['Orphaned question?']);
+  await expect.poll(async () => (await serverQuestions(api)).map((question) => question.description)).toEqual(['Orphaned question?']);
 });

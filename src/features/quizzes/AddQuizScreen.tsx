@@ -2,7 +2,7 @@ import '@mantine/dates/styles.css';
 import { Anchor, Button, Checkbox, Group, NumberInput, Paper, Radio, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { DateInput, TimeInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
-import { useEffect, useMemo, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { createRecord, updateRecord } from '../../local/commands';
 import { portalDatabase } from '../../local/db';
@@ -24,7 +24,7 @@ import {
   type QuizFormValues,
 } from './quiz-form';
 import type { QuizQuestionRow, QuizRow } from './quiz-rows';
-import { useCategoryChoices, useFollowAssignedQuizId, useQuestionBank, useQuiz, useRefusedChange } from './use-quizzes';
+import { useCategoryChoices, useFollowAssignedQuizId, useQuestionBank, useQuiz, useRefusedChange, type CategoryChoice } from './use-quizzes';
 
 const editPath = (key: string) => `/add-quiz/${key}/update`;
 
@@ -41,6 +41,38 @@ function questionKeysOf(quiz: QuizRow | null, bank: readonly QuizQuestionRow[]):
   return quiz.questions.map((reference) => (typeof reference === 'number' ? byServerId.get(reference) : reference)).filter((key): key is string => !!key);
 }
 
+const NO_CATEGORIES: CategoryChoice[] = [];
+
+interface QuestionsFieldProps {
+  bank: readonly QuizQuestionRow[];
+  categories: readonly CategoryChoice[];
+  initial: PickerState;
+  /** Where the form finds the picker's latest state when saving. */
+  stateRef: RefObject<PickerState>;
+  onEdit: () => void;
+  error?: string;
+}
+
+/** The question picker with its own state: with 10,000 questions a move re-renders the picker only. */
+const QuestionsField = memo(function QuestionsField({ bank, categories, initial, stateRef, onEdit, error }: QuestionsFieldProps) {
+  const [state, setState] = useState(initial);
+  // The bank changes under the form as sync brings questions in (or a question is deleted elsewhere).
+  const picker = useMemo(() => reconcilePicker(state, bank.map((row) => row.localId)), [state, bank]);
+  return (
+    <QuestionPicker
+      questions={bank}
+      categories={categories}
+      value={picker}
+      onChange={(next) => {
+        stateRef.current = next;
+        setState(next);
+        onEdit();
+      }}
+      error={error}
+    />
+  );
+});
+
 interface QuizFormProps {
   quiz: QuizRow | null;
   bank: readonly QuizQuestionRow[];
@@ -53,9 +85,10 @@ function QuizForm({ quiz, bank }: QuizFormProps) {
   const categories = useCategoryChoices();
   const refused = useRefusedChange(quiz?.localId);
   const [saving, setSaving] = useState(false);
-  const [pickerState, setPicker] = useState<PickerState>(() => initialPicker(bank.map((row) => row.localId), questionKeysOf(quiz, bank)));
-  // The bank changes under the form as sync brings questions in (or a question is deleted elsewhere).
-  const picker = useMemo(() => reconcilePicker(pickerState, bank.map((row) => row.localId)), [pickerState, bank]);
+  // The picker keeps its own state (QuestionsField) so moving questions does not re-render every field;
+  // the form reads the latest state from this ref when saving.
+  const [initialQuestions] = useState<PickerState>(() => initialPicker(bank.map((row) => row.localId), questionKeysOf(quiz, bank)));
+  const questionsRef = useRef<PickerState>(initialQuestions);
   // null: cleared by a change of the picker; undefined: none of its own, so the refused change's shows.
   const [ownPickerError, setPickerError] = useState<string | null | undefined>();
   const form = useForm<QuizFormValues>({ mode: 'controlled', initialValues: quiz ? quizFormFrom(quiz) : emptyQuizForm() });
@@ -70,15 +103,17 @@ function QuizForm({ quiz, bank }: QuizFormProps) {
     if (refused) setErrors(formFieldErrors(refused));
   }, [refused, setErrors]);
   const pickerError = ownPickerError === undefined ? refused?.questions?.join(' ') : (ownPickerError ?? undefined);
+  const clearPickerError = useCallback(() => setPickerError(null), []);
 
-  const submit = form.onSubmit(async (formValues) => {
+  const save = async (formValues: QuizFormValues) => {
     const errors = validateQuizForm(formValues, new Date(), quiz?.start_date_time);
     form.setErrors(errors);
     setPickerError(null);
     if (Object.keys(errors).length > 0) return;
     setSaving(true);
     try {
-      const payload = quizPayloadOf(formValues, picker.selected, quiz ?? undefined);
+      const { selected } = reconcilePicker(questionsRef.current, bank.map((row) => row.localId));
+      const payload = quizPayloadOf(formValues, selected, quiz ?? undefined);
       if (quiz) await updateRecord(portalDatabase(), 'quizzes', quiz.localId, payload);
       else await createRecord(portalDatabase(), 'quizzes', payload);
       navigate('/list-quiz');
@@ -86,12 +121,19 @@ function QuizForm({ quiz, bank }: QuizFormProps) {
       notifyError(error, quiz ? 'The quiz could not be updated' : 'The quiz could not be created');
       setSaving(false);
     }
-  });
+  };
 
   const statusData = statusChoices(values.mode, saved).map((status) => ({ value: status, label: STATUS_LABELS[status] }));
 
   return (
-    <form onSubmit={submit} noValidate aria-label={quiz ? 'Edit quiz' : 'Create quiz'}>
+    <form
+      onSubmit={(event) => {
+        event.preventDefault();
+        void save(form.getValues());
+      }}
+      noValidate
+      aria-label={quiz ? 'Edit quiz' : 'Create quiz'}
+    >
       <Stack gap="md">
         <Paper withBorder p="md">
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
@@ -164,14 +206,12 @@ function QuizForm({ quiz, bank }: QuizFormProps) {
             </Radio.Group>
           </Stack>
         </Paper>
-        <QuestionPicker
-          questions={bank}
-          categories={categories ?? []}
-          value={picker}
-          onChange={(next) => {
-            setPicker(next);
-            setPickerError(undefined);
-          }}
+        <QuestionsField
+          bank={bank}
+          categories={categories ?? NO_CATEGORIES}
+          initial={initialQuestions}
+          stateRef={questionsRef}
+          onEdit={clearPickerError}
           error={pickerError}
         />
         <Group>

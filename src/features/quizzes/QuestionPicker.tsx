@@ -15,10 +15,11 @@ import {
 } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { ActionIcon, Box, Button, Checkbox, Group, MultiSelect, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useMemo, useState } from 'react';
+import { Box, Button, Group, MultiSelect, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { memo, useCallback, useMemo, useState } from 'react';
 import { pageCount, pageSlice } from '../../ui/page-range';
 import { Pager } from '../../ui/Pager';
+import classes from './QuestionPicker.module.css';
 import { categoryReferences, dropQuestion, filterByCategory, listOf, moveChecked, type PickerList, type PickerState } from './question-picker';
 import type { QuizQuestionRow } from './quiz-rows';
 import type { CategoryChoice } from './use-quizzes';
@@ -57,43 +58,33 @@ interface PickerItemProps {
   id: string;
   text: string;
   checked: boolean;
-  onCheck: (checked: boolean) => void;
+  list: PickerList;
+  /** Stable across renders, so an item re-renders only when its own props change (50 items move at once). */
+  onCheck: (list: PickerList, key: string, checked: boolean) => void;
 }
 
 /** One question: a checkbox named by the question, and a drag handle (pointer, touch, or Space + arrows). */
-function PickerItem({ id, text, checked, onCheck }: PickerItemProps) {
+const PickerItem = memo(function PickerItem({ id, text, checked, list, onCheck }: PickerItemProps) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id });
   return (
-    <Box
-      component="li"
-      ref={setNodeRef}
-      style={{ transform: CSS.Translate.toString(transform), transition, opacity: isDragging ? 0.6 : 1, listStyle: 'none' }}
-    >
-      <Group gap="xs" wrap="nowrap" py={2}>
-        <ActionIcon
-          ref={setActivatorNodeRef}
-          variant="subtle"
-          color="gray"
-          size={44}
-          aria-label={`Drag ${text}`}
-          style={{ touchAction: 'none', cursor: 'grab', flex: 'none' }}
-          {...attributes}
-          {...listeners}
-        >
-          <DragHandleIcon />
-        </ActionIcon>
-        <Checkbox label={text} checked={checked} onChange={(event) => onCheck(event.currentTarget.checked)} styles={{ label: { wordBreak: 'break-word' } }} />
-      </Group>
-    </Box>
+    <li ref={setNodeRef} className={classes.item} style={{ transform: CSS.Translate.toString(transform), transition, opacity: isDragging ? 0.6 : 1 }}>
+      <button ref={setActivatorNodeRef} type="button" className={classes.handle} aria-label={`Drag ${text}`} {...attributes} {...listeners}>
+        <DragHandleIcon />
+      </button>
+      <label className={classes.label}>
+        <input type="checkbox" className={classes.check} checked={checked} onChange={(event) => onCheck(list, id, event.currentTarget.checked)} />
+        {text}
+      </label>
+    </li>
   );
-}
+});
 
 interface PickerColumnProps {
   list: PickerList;
   keys: readonly string[];
   describe: (key: string) => string;
   checked: ReadonlySet<string>;
-  onCheck: (key: string, checked: boolean) => void;
+  onCheck: (list: PickerList, key: string, checked: boolean) => void;
   empty: string;
   footer?: React.ReactNode;
 }
@@ -122,7 +113,7 @@ function PickerColumn({ list, keys, describe, checked, onCheck, empty, footer }:
                 {empty}
               </Text>
             ) : (
-              keys.map((key) => <PickerItem key={key} id={key} text={describe(key)} checked={checked.has(key)} onCheck={(value) => onCheck(key, value)} />)
+              keys.map((key) => <PickerItem key={key} id={key} text={describe(key)} checked={checked.has(key)} list={list} onCheck={onCheck} />)
             )}
           </Box>
         </SortableContext>
@@ -167,13 +158,16 @@ export function QuestionPicker({ questions, categories, value, onChange, error }
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   );
 
-  const setCheck = (list: PickerList, key: string, on: boolean) =>
-    setChecked((current) => {
-      const next = new Set(current[list]);
-      if (on) next.add(key);
-      else next.delete(key);
-      return { ...current, [list]: next };
-    });
+  const setCheck = useCallback(
+    (list: PickerList, key: string, on: boolean) =>
+      setChecked((current) => {
+        const next = new Set(current[list]);
+        if (on) next.add(key);
+        else next.delete(key);
+        return { ...current, [list]: next };
+      }),
+    [],
+  );
 
   const move = (from: PickerList) => {
     onChange(moveChecked(value, from, checked[from]));
@@ -233,7 +227,7 @@ export function QuestionPicker({ questions, categories, value, onChange, error }
             keys={value.selected}
             describe={describe}
             checked={checked.selected}
-            onCheck={(key, on) => setCheck('selected', key, on)}
+            onCheck={setCheck}
             empty="No question selected yet: check questions in All Questions and press the arrow, or drag them here."
             footer={
               <Group justify="space-between" wrap="wrap">
@@ -251,7 +245,7 @@ export function QuestionPicker({ questions, categories, value, onChange, error }
             keys={allPage}
             describe={describe}
             checked={checked.all}
-            onCheck={(key, on) => setCheck('all', key, on)}
+            onCheck={setCheck}
             empty={questions.length === 0 ? 'No questions yet: add questions first.' : 'No question matches the chosen categories.'}
             footer={
               <Stack gap="xs">

@@ -5,6 +5,13 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 
+// Zod probes for eval support with `new Function`, which the portal's Content-Security-Policy (script-src
+// 'self', no 'unsafe-eval') reports as a violation. Jitless, zod validates the same, only without compiled
+// fast paths. Zod keeps its settings (what z.config() writes) in this global, which it adopts when it loads
+// later in a screen's chunk; calling z.config() here would put 4 kB gzip of zod into the /login bundle.
+// tests/e2e/csp.spec.ts fails if zod stops honouring it.
+(globalThis as { __zod_globalConfig?: { jitless?: boolean } }).__zod_globalConfig = { jitless: true };
+
 // The sync engine starts once the session knows its user (session/account-sync.ts), not here:
 // before sign-in there is nothing to send, and a signed-out device must not pull.
 // Loaded apart (workbox-window, the notices): not needed to draw /login, and the worker waits for the page anyway.

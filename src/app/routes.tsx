@@ -65,6 +65,11 @@ export const routes: RouteObject[] = [
               },
               { path: '/list-quiz', lazy: screen(() => import('../features/quizzes/ListQuizScreen'), (m) => m.ListQuizScreen), handle: titled('List Quiz') },
               {
+                path: '/list-quiz/:id/control',
+                lazy: screen(() => import('../features/quizzes/ControlScreen'), (m) => m.ControlScreen),
+                handle: titled('Control'),
+              },
+              {
                 path: '/add-category',
                 lazy: screen(() => import('../features/categories/CategoriesScreen'), (m) => m.CategoriesScreen),
                 handle: titled('Categories'),

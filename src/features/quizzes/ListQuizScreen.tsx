@@ -20,11 +20,11 @@ import {
   quizControls,
   viewerLinkOf,
   visibleQuizzes,
-  type LiveQuizNode,
   type QuizControls,
   type QuizLiveState,
   type QuizRow,
 } from './quiz-rows';
+import { LIVE_STATE_TEXT, useLiveChannelState, useLiveQuizNodes } from './use-live-channel';
 import { useQuizzes, useViewerAppUrl } from './use-quizzes';
 
 /** A row with what its live controls need, computed once per render for all its cells. */
@@ -213,7 +213,10 @@ const columns: DataTableColumn<QuizEntry>[] = [
     cell: ({ row }) => (
       <>
         {row.name}
-        <SyncStateMarker state={row.syncState} />
+        <SyncStateMarker state={row.syncState} />{' '}
+        <Anchor component={Link} to={`/list-quiz/${routeKeyOf(row)}/control`} aria-label={`Control ${row.name}`} size="sm" display="inline-block" py={12}>
+          Control
+        </Anchor>
       </>
     ),
   },
@@ -244,16 +247,11 @@ const columns: DataTableColumn<QuizEntry>[] = [
   { header: 'Reset Attempts', cell: (entry) => <ResetAttemptsCell entry={entry} />, shrink: true },
 ];
 
-interface ListQuizScreenProps {
-  /**
-   * The realtime state of quizzes by quiz_hash (decisions §4). The live channel (issue 7) passes it in;
-   * without it rows show the mirrored state, which the live controls' answers and sync keep current.
-   */
-  liveStates?: ReadonlyMap<string, LiveQuizNode>;
-}
-
-/** /list-quiz: search, the quizzes table with its live controls, pager and count; read from the mirror. */
-export function ListQuizScreen({ liveStates }: ListQuizScreenProps) {
+/**
+ * /list-quiz: search, the quizzes table with its live controls, pager and count; read from the mirror,
+ * the rows on screen following their live node (decisions §4) while it is newer than the mirrored row.
+ */
+export function ListQuizScreen() {
   const rows = useQuizzes();
   const { online } = useSyncStatus();
   const viewerAppUrl = useViewerAppUrl(online);
@@ -261,8 +259,11 @@ export function ListQuizScreen({ liveStates }: ListQuizScreenProps) {
   const [page, setPage] = useState(1);
   const visible = visibleQuizzes(rows ?? [], search);
   const shownPage = Math.min(page, pageCount(visible.length, QUIZZES_PAGE_SIZE));
-  const entries = pageSlice(visible, shownPage, QUIZZES_PAGE_SIZE).map((row): QuizEntry => {
-    const state = liveStateOf(row, row.quiz_hash ? liveStates?.get(row.quiz_hash) : null);
+  const pageRows = pageSlice(visible, shownPage, QUIZZES_PAGE_SIZE);
+  const liveNodes = useLiveQuizNodes(pageRows.flatMap((row) => (row.quiz_hash ? [row.quiz_hash] : [])));
+  const channel = useLiveChannelState();
+  const entries = pageRows.map((row): QuizEntry => {
+    const state = liveStateOf(row, row.quiz_hash ? liveNodes.get(row.quiz_hash) : null);
     return { row, state, controls: quizControls(row, state, online), viewerLink: viewerLinkOf(viewerAppUrl, row.quiz_hash) };
   });
 
@@ -284,6 +285,11 @@ export function ListQuizScreen({ liveStates }: ListQuizScreenProps) {
       {!online && (
         <Text id={REASON_ID} c="orange.9" role="status">
           {OFFLINE_REASON}
+        </Text>
+      )}
+      {channel === 'paused' && (
+        <Text c="orange.9" role="status">
+          {LIVE_STATE_TEXT.paused}: rows show the last state this device knows.
         </Text>
       )}
       {rows === undefined ? (

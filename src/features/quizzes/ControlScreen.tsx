@@ -1,0 +1,196 @@
+import { Anchor, Badge, Button, Group, List, Stack, Text, Title } from '@mantine/core';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { portalDatabase } from '../../local/db';
+import { findRowByKey } from '../../local/keys';
+import { OPTION_LETTERS, type OptionLetter } from '../../lib/options-codec';
+import { STATUS_LABELS, canStep } from '../../lib/quiz-rules';
+import { useLiveQuiz } from '../../live/use-live-quiz';
+import { moveQuizStatus, stepQuizQuestion } from './live-controls';
+import { COUNTDOWN_LABELS, clickerActionOf, countdownAt, nextStatusOf, stageOptions, stageQuestionKey, type ClickerAction, type StageQuestion } from './quiz-control';
+import { liveStateOf, quizControls } from './quiz-rows';
+import { useSyncStatus } from '../../ui/use-sync-status';
+import { LIVE_STATE_TEXT, WAKE_LOCK_TEXT, useLiveChannelState, useNow, useScreenWakeLock, useServerTimeOffset } from './use-live-channel';
+import { useFollowAssignedQuizId, useQuiz } from './use-quizzes';
+
+const controlPath = (key: string) => `/list-quiz/${key}/control`;
+const REASON_ID = 'control-reason';
+/** Stage buttons for one thumb: far above the 44 px touch target. */
+const STAGE_BUTTON = { h: 72, fz: 'xl' } as const;
+
+/** The question on stage from the mirror (undefined while loading, null when it is not on this device). */
+function useStageQuestion(key: number | string | null): StageQuestion | null | undefined {
+  return useLiveQuery(
+    async () => (key === null ? null : (((await findRowByKey(portalDatabase(), 'questions', key)) as StageQuestion | undefined) ?? null)),
+    [key],
+  );
+}
+
+/** Elements where the clicker's keys mean something else (typing, choosing). */
+function isTypingTarget(target: EventTarget | null): boolean {
+  return target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
+}
+
+/**
+ * /list-quiz/:id/control: the quizmaster's phone screen. Follows the live node, steps and moves the
+ * status by REST (online only, never queued), counts an AUTO question down in server time, keeps the
+ * screen awake and answers a presenter clicker's keys.
+ */
+export function ControlScreen() {
+  const { id } = useParams();
+  const quiz = useQuiz(id);
+  useFollowAssignedQuizId(id, controlPath);
+  const live = useLiveQuiz(quiz?.quiz_hash ?? null).quiz ?? null;
+  const channel = useLiveChannelState();
+  const { online } = useSyncStatus();
+  const wakeLock = useScreenWakeLock();
+  const offset = useServerTimeOffset();
+  const [busy, setBusy] = useState(false);
+
+  const state = quiz ? liveStateOf(quiz, live) : null;
+  const controls = quiz && state ? quizControls(quiz, state, online) : null;
+  const question = useStageQuestion(quiz && state ? stageQuestionKey(quiz.questions, state.question_no) : null);
+  const counting = state?.mode === 'AUTO' && state.status === 'STARTED' && live !== null;
+  const now = useNow(250, counting);
+  const countdown = counting && live ? countdownAt(live, quiz?.before_qs_timer ?? 0, now + offset) : null;
+  const nextStatus = state ? nextStatusOf(state.mode, state.status) : null;
+
+  const run = useCallback(
+    async (command: () => Promise<boolean>) => {
+      setBusy(true);
+      await command();
+      setBusy(false);
+    },
+    [],
+  );
+  const step = useCallback(
+    (action: ClickerAction) => {
+      if (!quiz || quiz.serverId === null || !state || !controls || busy || !controls[action]) return;
+      const controlled = { localId: quiz.localId, serverId: quiz.serverId };
+      const target = state.question_no + (action === 'next' ? 1 : -1);
+      void run(() => stepQuizQuestion(controlled, target));
+    },
+    [quiz, state, controls, busy, run],
+  );
+  // The key handler reads the latest step without re-binding on every live update.
+  const stepRef = useRef(step);
+  useEffect(() => {
+    stepRef.current = step;
+  }, [step]);
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      const action = clickerActionOf(event.key);
+      if (!action || event.altKey || event.ctrlKey || event.metaKey || isTypingTarget(event.target)) return;
+      // Space would also press a focused button, and arrows/page keys would scroll the page.
+      event.preventDefault();
+      if (!event.repeat) stepRef.current(action);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  if (!quiz || !state || !controls) {
+    return (
+      <Stack>
+        <Title order={1}>Control</Title>
+        {quiz === undefined ? <Text c="dimmed">Loading…</Text> : <Text>This quiz does not exist (any more).</Text>}
+        <Anchor component={Link} to="/list-quiz">
+          Back to the quizzes
+        </Anchor>
+      </Stack>
+    );
+  }
+
+  const describedBy = controls.disabledReason ? REASON_ID : undefined;
+  const options = question ? stageOptions(question) : null;
+  return (
+    <Stack gap="sm" maw={560} w="100%" mx="auto">
+      <Group justify="space-between" wrap="wrap" gap="xs">
+        <Title order={1}>Control</Title>
+        <Badge size="lg" color={channel === 'connected' ? 'green' : channel === 'paused' ? 'orange' : 'gray'} role="status" aria-live="polite">
+          {LIVE_STATE_TEXT[channel]}
+        </Badge>
+      </Group>
+      <Text fw={700} size="lg">
+        {quiz.name}
+      </Text>
+      <Group gap="xs" wrap="wrap">
+        <Text>
+          Status: <strong>{STATUS_LABELS[state.status]}</strong>
+        </Text>
+        <Text>· {state.mode}</Text>
+      </Group>
+      {controls.disabledReason && (
+        <Text id={REASON_ID} c="orange.9" role="status">
+          {controls.disabledReason}
+        </Text>
+      )}
+
+      <Stack gap={4} aria-label="Current question" role="region">
+        <Text size="xl" fw={700}>
+          Question {state.question_no} of {state.question_count}
+        </Text>
+        {countdown && (
+          <Text size="xl" fw={700} role="timer" aria-label={COUNTDOWN_LABELS[countdown.phase]}>
+            {COUNTDOWN_LABELS[countdown.phase]}
+            {countdown.phase !== 'time-up' && `: ${countdown.seconds} s`}
+          </Text>
+        )}
+        {question ? (
+          <>
+            <Text size="lg">{question.description}</Text>
+            {options && (
+              <List listStyleType="none" spacing={4}>
+                {OPTION_LETTERS.filter((letter) => options[letter.toLowerCase() as Lowercase<OptionLetter>] !== '').map((letter) => (
+                  <List.Item key={letter}>
+                    <strong>{letter}:</strong> {options[letter.toLowerCase() as Lowercase<OptionLetter>]}
+                  </List.Item>
+                ))}
+              </List>
+            )}
+          </>
+        ) : (
+          question === null && <Text c="dimmed">This question is not on this device.</Text>
+        )}
+      </Stack>
+
+      {state.mode === 'MANUAL' && (
+        <Group grow gap="sm" wrap="nowrap">
+          <Button {...STAGE_BUTTON} variant="light" aria-describedby={describedBy} disabled={!controls.previous || busy} onClick={() => step('previous')}>
+            Previous
+          </Button>
+          <Button {...STAGE_BUTTON} aria-describedby={describedBy} disabled={!controls.next || busy} onClick={() => step('next')}>
+            Next
+          </Button>
+        </Group>
+      )}
+      {state.mode === 'MANUAL' && !canStep(state, 'next') && !canStep(state, 'previous') && state.status !== 'STARTED' && (
+        <Text size="sm" c="dimmed">
+          Questions can be stepped while the quiz is Started.
+        </Text>
+      )}
+      {nextStatus && (
+        <Button
+          {...STAGE_BUTTON}
+          variant="outline"
+          aria-describedby={describedBy}
+          disabled={controls.disabledReason !== null || busy}
+          onClick={() => {
+            if (quiz.serverId === null) return;
+            const controlled = { localId: quiz.localId, serverId: quiz.serverId };
+            void run(() => moveQuizStatus(controlled, nextStatus));
+          }}
+        >
+          {`Set status: ${STATUS_LABELS[nextStatus]}`}
+        </Button>
+      )}
+      <Text size="sm" c="dimmed">
+        {WAKE_LOCK_TEXT[wakeLock]} Keys: → / Page Down / Space next, ← / Page Up previous.
+      </Text>
+      <Anchor component={Link} to="/list-quiz">
+        Back to the quizzes
+      </Anchor>
+    </Stack>
+  );
+}

@@ -1,0 +1,71 @@
+import { optionMap, type OptionMap } from '../../lib/options-codec';
+import { statusesFrom, type QuizMode, type QuizStatus } from '../../lib/quiz-rules';
+
+// The quizmaster's control screen, its pure part: which question is on stage, the next status, the
+// countdown of an AUTO quiz in server time, and the presenter clicker's keys.
+
+/** A mirrored question as the control screen shows it. */
+export interface StageQuestion {
+  description: string;
+  options?: string | string[];
+  option_map?: OptionMap;
+}
+
+/** The options by letter: the options text wins over option_map (a local edit leaves option_map stale). */
+export function stageOptions(question: StageQuestion): OptionMap {
+  if (typeof question.options === 'string') return optionMap(question.options);
+  // A write answer holds the list of 'A: text' strings; joined they are the options text again.
+  if (Array.isArray(question.options)) return optionMap(question.options.join(', '));
+  return question.option_map ?? { a: '', b: '', c: '', d: '' };
+}
+
+/** The key (server id or local key) of the question on stage, or null outside 1..count. */
+export function stageQuestionKey(questions: readonly (number | string)[], questionNo: number): number | string | null {
+  return questions[questionNo - 1] ?? null;
+}
+
+/** The status after the current one in the mode's order, or null at the end. */
+export function nextStatusOf(mode: QuizMode, status: QuizStatus): QuizStatus | null {
+  return statusesFrom(mode, status)[1] ?? null;
+}
+
+export type CountdownPhase = 'get-ready' | 'answering' | 'time-up';
+
+export interface Countdown {
+  phase: CountdownPhase;
+  /** Whole seconds left in the phase (0 once time is up). */
+  seconds: number;
+}
+
+export interface QuestionClock {
+  question_started_at: number | null;
+  question_ends_at: number | null;
+}
+
+/**
+ * An AUTO question's countdown at `serverNow` (epoch ms, server time): the before_qs_timer alert from
+ * question_started_at, then answering until question_ends_at. Null without the server's clock.
+ */
+export function countdownAt(clock: QuestionClock, beforeSeconds: number, serverNow: number): Countdown | null {
+  const { question_started_at: started, question_ends_at: ends } = clock;
+  if (started === null || ends === null) return null;
+  const answeringFrom = started + beforeSeconds * 1000;
+  if (serverNow < answeringFrom) return { phase: 'get-ready', seconds: Math.ceil((answeringFrom - serverNow) / 1000) };
+  if (serverNow < ends) return { phase: 'answering', seconds: Math.ceil((ends - serverNow) / 1000) };
+  return { phase: 'time-up', seconds: 0 };
+}
+
+export const COUNTDOWN_LABELS: Record<CountdownPhase, string> = {
+  'get-ready': 'Get ready',
+  answering: 'Time left',
+  'time-up': 'Time is up',
+};
+
+export type ClickerAction = 'next' | 'previous';
+
+/** Presenter clickers send arrows, Page Up/Down or Space; anything else is not ours. */
+export function clickerActionOf(key: string): ClickerAction | null {
+  if (key === 'ArrowRight' || key === 'PageDown' || key === ' ') return 'next';
+  if (key === 'ArrowLeft' || key === 'PageUp') return 'previous';
+  return null;
+}

@@ -96,7 +96,8 @@ function addPlace(ranked: Places, id: number, place: number): void {
 /**
  * Reads a query's rows through a cursor, EXPORT_BATCH_SIZE at a time on PostgreSQL (DECLARE/FETCH in one
  * transaction; the pg driver has no cursor of its own here) and one by one on SQLite (the statement's
- * iterator), so memory holds no more than one batch whatever the number of rows.
+ * iterator, which holds the one connection until done, as reading it whole did), so memory holds no more
+ * than one batch whatever the number of rows.
  */
 async function eachRow<R>(db: Kysely<Database>, query: Compilable<R> & { stream(): AsyncIterableIterator<R> }, onRow: (row: R) => void): Promise<void> {
   if (!(db.getExecutor().adapter instanceof PostgresAdapter)) {
@@ -116,7 +117,7 @@ async function eachRow<R>(db: Kysely<Database>, query: Compilable<R> & { stream(
 /**
  * Ranks every attempt of the export's quizzes in one query, read through a cursor. A window function
  * cannot be limited to one batch of rows, so ranking inside each batch query would rank the whole quiz
- * again per batch; reading the ranking whole (as objects) cost ~370 bytes an attempt.
+ * again per batch; reading the ranking whole as row objects grew with it (300,000 attempts: +110 MB).
  */
 async function placesOf(db: Kysely<Database>, clientId: number, quizId: number | undefined): Promise<Places> {
   let query = db.selectFrom('attempts').select(['id', PLACE.as('place')]).where('client_id', '=', clientId);

@@ -18,6 +18,8 @@ export function Pager({ page, total, pageSize, onChange, label = 'Pages' }: Page
       total={pages}
       value={page}
       onChange={onChange}
+      // Touch targets of at least 44 px (mobile first), like every other control.
+      styles={{ control: { minWidth: '2.75rem', height: '2.75rem' } }}
     >
       <Group component="nav" aria-label={label} gap={6} wrap="wrap">
         <Pagination.Previous aria-label="Previous page" />

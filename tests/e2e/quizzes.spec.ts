@@ -136,7 +136,7 @@ test('creates a MANUAL quiz with every field, refusing what the rules refuse', a
   await signIn(page, context.tenant);
   await page.goto('/add-quiz');
   await expect(page).toHaveTitle(/Add Quiz/);
-  await expect(page.getByRole('heading', { name: 'Create New Quiz', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Add Quiz', level: 1 })).toBeVisible();
   await expect(items(section(page, 'All Questions'))).toHaveCount(3);
 
   await page.getByRole('button', { name: 'Save' }).click();
@@ -419,6 +419,6 @@ test('List Quiz searches (clearing restores), pages, and fits a 320 px phone wit
   const box = (await next.boundingBox())!;
   expect(Math.min(box.width, box.height)).toBeGreaterThanOrEqual(44);
   await page.goto('/add-quiz');
-  await expect(page.getByRole('heading', { name: 'Create New Quiz' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Add Quiz' })).toBeVisible();
   expect(await scrollsSideways(page)).toBe(false);
 });

@@ -43,6 +43,9 @@ function questionKeysOf(quiz: QuizRow | null, bank: readonly QuizQuestionRow[]):
 
 const NO_CATEGORIES: CategoryChoice[] = [];
 
+/** Checkbox and radio labels 44 px tall: the label is what a finger hits (touch targets, mobile first). */
+const TOUCH_LABEL = { body: { alignItems: 'center' }, label: { minHeight: '2.75rem', display: 'flex', alignItems: 'center' } } as const;
+
 interface QuestionsFieldProps {
   bank: readonly QuizQuestionRow[];
   categories: readonly CategoryChoice[];
@@ -189,9 +192,9 @@ function QuizForm({ quiz, bank }: QuizFormProps) {
           <Stack gap="md">
             <ImageInput label="Sponsor Image" value={values.sponsor_logo} onChange={(image) => form.setFieldValue('sponsor_logo', image)} error={form.errors.sponsor_logo} />
             <Group gap="xl" wrap="wrap">
-              {values.mode === 'AUTO' && <Checkbox label="Timer Based" {...form.getInputProps('time_based', { type: 'checkbox' })} />}
-              <Checkbox label="Show Count Down" {...form.getInputProps('show_count_down', { type: 'checkbox' })} />
-              <Checkbox label="Show Options" {...form.getInputProps('show_options', { type: 'checkbox' })} />
+              {values.mode === 'AUTO' && <Checkbox label="Timer Based" styles={TOUCH_LABEL} {...form.getInputProps('time_based', { type: 'checkbox' })} />}
+              <Checkbox label="Show Count Down" styles={TOUCH_LABEL} {...form.getInputProps('show_count_down', { type: 'checkbox' })} />
+              <Checkbox label="Show Options" styles={TOUCH_LABEL} {...form.getInputProps('show_options', { type: 'checkbox' })} />
             </Group>
             <Radio.Group
               label="Authentication Method"
@@ -200,7 +203,7 @@ function QuizForm({ quiz, bank }: QuizFormProps) {
             >
               <Group mt="xs" wrap="wrap">
                 {AUTH_CHOICES.map((choice) => (
-                  <Radio key={choice.value} value={choice.value} label={choice.label} disabled={choice.social && !socialAllowed} />
+                  <Radio key={choice.value} value={choice.value} label={choice.label} styles={TOUCH_LABEL} disabled={choice.social && !socialAllowed} />
                 ))}
               </Group>
             </Radio.Group>
@@ -241,7 +244,7 @@ export function AddQuizScreen() {
   const loading = bank === undefined || (id !== undefined && quiz === undefined);
   return (
     <Stack>
-      <Title order={1}>{id ? 'Edit Quiz' : 'Create New Quiz'}</Title>
+      <Title order={1}>{id ? 'Edit Quiz' : 'Add Quiz'}</Title>
       {loading ? (
         <Text c="dimmed">Loading…</Text>
       ) : id && !quiz ? (

@@ -7,8 +7,8 @@ import type { Benchmark, BenchRow } from './types';
 
 // Lighthouse on the production portal (issue 9): mobile with simulated throttling (Lighthouse's default),
 // on /login and on /list-quiz signed in as the demo admin. Budgets: performance >= 95, accessibility 100,
-// best practices 100. Each page gets a fresh Chromium profile, so neither run is helped by the other's
-// cache or service worker. The signed-in run puts the token in localStorage first (from a same-origin
+// best practices 100; the run with the median performance score of three counts. Each run gets a fresh
+// Chromium profile, so no run is helped by another's cache or service worker. The signed-in run puts the token in localStorage first (from a same-origin
 // file that does not start the app), then audits without Lighthouse's storage reset.
 
 interface Audited {
@@ -16,6 +16,8 @@ interface Audited {
   url: string;
   token?: string;
 }
+
+const RUNS = 3;
 
 const CATEGORIES = [
   { id: 'performance', title: 'performance', min: 95 },
@@ -49,7 +51,9 @@ async function storeToken(port: number, origin: string, token: string): Promise<
   }
 }
 
-async function audit({ page, url, token }: Audited, origin: string): Promise<BenchRow[]> {
+type Report = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
+
+async function auditOnce({ url, token }: Audited, origin: string): Promise<Report> {
   const chrome = await startChrome();
   try {
     if (token) await storeToken(chrome.port, origin, token);
@@ -61,33 +65,51 @@ async function audit({ page, url, token }: Audited, origin: string): Promise<Ben
       disableStorageReset: Boolean(token),
     });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
-    const { lhr } = result;
-    if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
-    // What keeps a score down, so a broken budget says where to look.
-    for (const category of CATEGORIES) {
-      for (const ref of lhr.categories[category.id]?.auditRefs ?? []) {
-        const item = lhr.audits[ref.id];
-        if (ref.weight > 0 && item && item.score !== null && item.score < 1) {
-          console.error(`lighthouse ${page} / ${category.title}: ${item.id} ${item.score} ${item.displayValue ?? ''} (${item.title})`);
-          if (category.id !== 'performance') console.error(JSON.stringify(item.details ?? {}).slice(0, 1500));
-        }
-      }
-    }
-    return [
-      ...CATEGORIES.map((category) => ({
-        metric: `${page}: ${category.title}`,
-        value: Math.round((lhr.categories[category.id]?.score ?? 0) * 100),
-        unit: 'score',
-        budget: { min: category.min },
-      })),
-      ...METRICS.map((metric) => {
-        const value = lhr.audits[metric.id]?.numericValue ?? Number.NaN;
-        return { metric: `${page}: ${metric.title}`, value: metric.unit === 'ms' ? Math.round(value) : Math.round(value * 1000) / 1000, unit: metric.unit };
-      }),
-    ];
+    if (result.lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${result.lhr.runtimeError.message}`);
+    return result.lhr;
   } finally {
     chrome.kill();
   }
+}
+
+/** What keeps a score down, so a broken budget says where to look. */
+function explain(page: string, lhr: Report): void {
+  for (const category of CATEGORIES) {
+    for (const ref of lhr.categories[category.id]?.auditRefs ?? []) {
+      const item = lhr.audits[ref.id];
+      if (ref.weight > 0 && item && item.score !== null && item.score < 1) {
+        console.error(`lighthouse ${page} / ${category.title}: ${item.id} ${item.score} ${item.displayValue ?? ''} (${item.title})`);
+        if (category.id !== 'performance') console.error(JSON.stringify(item.details ?? {}).slice(0, 1500));
+      }
+    }
+  }
+}
+
+/**
+ * The run with the median performance score of RUNS (Lighthouse's own advice: one run varies with what
+ * else the machine does, since simulated throttling scales the CPU time it observes).
+ */
+async function audit(target: Audited, origin: string): Promise<BenchRow[]> {
+  const reports: Report[] = [];
+  for (let run = 0; run < RUNS; run += 1) reports.push(await auditOnce(target, origin));
+  const performance = (lhr: Report) => lhr.categories.performance?.score ?? 0;
+  reports.sort((a, b) => performance(a) - performance(b));
+  const lhr = reports[Math.floor(reports.length / 2)]!;
+  explain(target.page, lhr);
+  return [
+    ...CATEGORIES.map((category) => ({
+      metric: `${target.page}: ${category.title}`,
+      value: Math.round((lhr.categories[category.id]?.score ?? 0) * 100),
+      unit: 'score',
+      budget: { min: category.min },
+    })),
+    ...METRICS.map((metric) => {
+      const value = lhr.audits[metric.id]?.numericValue ?? Number.NaN;
+      return { metric: `${target.page}: ${metric.title}`, value: metric.unit === 'ms' ? Math.round(value) : Math.round(value * 1000) / 1000, unit: metric.unit };
+    }),
+    { metric: `${target.page}: performance, worst of ${RUNS} runs`, value: Math.round(performance(reports[0]!) * 100), unit: 'score' },
+    { metric: `${target.page}: performance, best of ${RUNS} runs`, value: Math.round(performance(reports.at(-1)!) * 100), unit: 'score' },
+  ];
 }
 
 export const benchmark: Benchmark = {

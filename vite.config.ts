@@ -1,6 +1,7 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -18,16 +19,19 @@ function precompress(): Plugin {
   return {
     name: 'quiz-portal:precompress',
     apply: 'build',
-    writeBundle(options, bundle) {
+    async writeBundle(options, bundle) {
       const outDir = options.dir ?? 'dist';
-      for (const fileName of Object.keys(bundle)) {
-        if (!/\.(js|css|html|svg|json|webmanifest)$/.test(fileName)) continue;
-        const file = path.join(outDir, fileName);
-        const content = readFileSync(file);
-        if (content.length < 1024) continue;
-        writeFileSync(`${file}.br`, brotliCompressSync(content, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }));
-        writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
-      }
+      const texts = Object.keys(bundle).filter((fileName) => /\.(js|css|html|svg|json|webmanifest)$/.test(fileName));
+      // In parallel on libuv's threads: brotli at its best level is slow on one core.
+      await Promise.all(
+        texts.map(async (fileName) => {
+          const file = path.join(outDir, fileName);
+          const content = await readFile(file);
+          if (content.length < 1024) return;
+          await writeFile(`${file}.br`, await promisify(brotliCompress)(content, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }));
+          await writeFile(`${file}.gz`, await promisify(gzip)(content, { level: 9 }));
+        }),
+      );
     },
   };
 }

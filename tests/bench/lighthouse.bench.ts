@@ -8,8 +8,9 @@ import type { Benchmark, BenchRow } from './types';
 // Lighthouse on the production portal (issue 9): mobile with simulated throttling (Lighthouse's default),
 // on /login and on /list-quiz signed in as the demo admin. Budgets: performance >= 95, accessibility 100,
 // best practices 100; the run with the median performance score of three counts. Each run gets a fresh
-// Chromium profile, so no run is helped by another's cache or service worker. The signed-in run puts the token in localStorage first (from a same-origin
-// file that does not start the app), then audits without Lighthouse's storage reset.
+// Chromium profile, so no run is helped by another's cache or service worker. The signed-in run puts the
+// token in localStorage first (from a same-origin file that does not start the app), then audits without
+// Lighthouse's storage reset.
 
 interface Audited {
   page: string;

@@ -393,7 +393,7 @@ test('resets attempts (only offered with attempts) and copies the viewer link fo
   await page.reload();
   const copy = quizRow(page, 'Played').getByRole('button', { name: 'Copy viewer link of Played' });
   await copy.click();
-  const copied = quizRow(page, 'Played').getByRole('status').filter({ hasText: 'Copied' });
+  const copied = page.getByRole('tooltip', { name: 'Copied' });
   await expect(copied).toBeVisible();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`https://viewer.example/quiz/${played.quiz_hash}`);
   await expect(copied).toBeHidden({ timeout: 2_000 });

@@ -1,14 +1,15 @@
 import { ActionIcon, Anchor, Button, Group, Popover, Select, Stack, Text, Title } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { routeKeyOf } from '../../local/keys';
 import { STATUS_LABELS, type QuizStatus } from '../../lib/quiz-rules';
+import { CopyLinkButton } from '../../ui/CopyLinkButton';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';
-import { notifyError } from '../../ui/notify';
 import { pageCount, pageSlice } from '../../ui/page-range';
 import { Pager } from '../../ui/Pager';
 import { SearchBox } from '../../ui/SearchBox';
 import { SyncStateMarker } from '../../ui/SyncStateMarker';
+import { useClientProfile, viewerLink } from '../../ui/use-client-profile';
 import { useSyncStatus } from '../../ui/use-sync-status';
 import { moveQuizStatus, resetAttemptsOf, stepQuizQuestion } from './live-controls';
 import {
@@ -18,14 +19,13 @@ import {
   liveStateOf,
   questionCellText,
   quizControls,
-  viewerLinkOf,
   visibleQuizzes,
   type QuizControls,
   type QuizLiveState,
   type QuizRow,
 } from './quiz-rows';
 import { LIVE_STATE_TEXT, useLiveChannelState, useLiveQuizNodes } from './use-live-channel';
-import { useQuizzes, useViewerAppUrl } from './use-quizzes';
+import { useQuizzes } from './use-quizzes';
 
 /** A row with what its live controls need, computed once per render for all its cells. */
 interface QuizEntry {
@@ -45,15 +45,6 @@ function ArrowIcon({ direction }: { direction: 'previous' | 'next' }) {
   return (
     <svg width={24} height={24} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2.5} aria-hidden="true" focusable="false">
       <path d={direction === 'previous' ? 'M15 5l-7 7 7 7' : 'M9 5l7 7-7 7'} />
-    </svg>
-  );
-}
-
-function CopyIcon() {
-  return (
-    <svg width={20} height={20} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} aria-hidden="true" focusable="false">
-      <rect x="9" y="9" width="11" height="11" rx="2" />
-      <path d="M5 15V5a2 2 0 0 1 2-2h8" />
     </svg>
   );
 }
@@ -127,37 +118,13 @@ function StatusCell({ entry }: { entry: QuizEntry }) {
 
 /** Quiz Hash with the copy icon (only when a viewer app URL is set); "Copied" shows for 1 second. */
 function HashCell({ entry }: { entry: QuizEntry }) {
-  const [copied, setCopied] = useState(false);
-  useEffect(() => {
-    if (!copied) return;
-    const timer = setTimeout(() => setCopied(false), 1000);
-    return () => clearTimeout(timer);
-  }, [copied]);
   const { row, viewerLink } = entry;
-  const copy = async () => {
-    if (!viewerLink) return;
-    try {
-      await navigator.clipboard.writeText(viewerLink);
-      setCopied(true);
-    } catch (error) {
-      notifyError(error, 'The link could not be copied');
-    }
-  };
   return (
     <Group gap={4} wrap="nowrap">
       <Text size="sm" ff="monospace">
         {row.quiz_hash ?? '—'}
       </Text>
-      {viewerLink && (
-        <ActionIcon size={44} variant="subtle" aria-label={`Copy viewer link of ${row.name}`} onClick={() => void copy()}>
-          <CopyIcon />
-        </ActionIcon>
-      )}
-      {copied && (
-        <Text size="sm" c="green" role="status">
-          Copied
-        </Text>
-      )}
+      {viewerLink && <CopyLinkButton link={viewerLink} label={`Copy viewer link of ${row.name}`} />}
     </Group>
   );
 }
@@ -254,7 +221,7 @@ const columns: DataTableColumn<QuizEntry>[] = [
 export function ListQuizScreen() {
   const rows = useQuizzes();
   const { online } = useSyncStatus();
-  const viewerAppUrl = useViewerAppUrl(online);
+  const viewerAppUrl = useClientProfile()?.viewer_app_url;
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
   const visible = visibleQuizzes(rows ?? [], search);
@@ -264,7 +231,7 @@ export function ListQuizScreen() {
   const channel = useLiveChannelState();
   const entries = pageRows.map((row): QuizEntry => {
     const state = liveStateOf(row, row.quiz_hash ? liveNodes.get(row.quiz_hash) : null);
-    return { row, state, controls: quizControls(row, state, online), viewerLink: viewerLinkOf(viewerAppUrl, row.quiz_hash) };
+    return { row, state, controls: quizControls(row, state, online), viewerLink: row.quiz_hash ? viewerLink(viewerAppUrl, row.quiz_hash) : null };
   });
 
   return (

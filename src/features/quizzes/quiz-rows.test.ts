@@ -1,4 +1,5 @@
-import { NOT_SYNCED_REASON, OFFLINE_REASON, liveStateOf, questionCellText, quizControls, viewerLinkOf, visibleQuizzes, type QuizRow } from './quiz-rows';
+import { NOT_SYNCED_REASON, OFFLINE_REASON, liveStateOf, questionCellText, quizControls, visibleQuizzes, type QuizRow } from './quiz-rows';
+import { viewerLink } from '../../ui/use-client-profile';
 
 function quiz(changes: Partial<QuizRow> = {}): QuizRow {
   return {
@@ -60,8 +61,8 @@ describe('List Quiz rows', () => {
   });
 
   it('builds the viewer link from the viewer app URL and the hash, or none without a URL', () => {
-    expect(viewerLinkOf('https://viewer.example/', 'abc')).toBe('https://viewer.example/abc');
-    expect(viewerLinkOf('', 'abc')).toBeNull();
-    expect(viewerLinkOf('https://viewer.example', undefined)).toBeNull();
+    expect(viewerLink('https://viewer.example/', 'abc')).toBe('https://viewer.example/abc');
+    expect(viewerLink('', 'abc')).toBeNull();
+    expect(viewerLink(null, 'abc')).toBeNull();
   });
 });

@@ -91,13 +91,6 @@ export function quizControls(row: QuizRow, state: QuizLiveState, online: boolean
   };
 }
 
-/** The viewer link of a quiz: the client's viewer app URL, then the quiz hash; null when either is missing. */
-export function viewerLinkOf(viewerAppUrl: string | null | undefined, quizHash: string | null | undefined): string | null {
-  const base = viewerAppUrl?.trim();
-  if (!base || !quizHash) return null;
-  return `${base.replace(/\/+$/, '')}/${quizHash}`;
-}
-
 const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /** Start Time / End Time cells. */

@@ -1,10 +1,8 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { fetchClientProfile } from '../../api/client-profile';
 import { portalDatabase, type MirrorRow } from '../../local/db';
 import { findRowByKey } from '../../local/keys';
-import { readSessionValue, saveSessionValue } from '../../local/session-store';
 import { appSyncEngine } from '../../sync';
 import type { QuizQuestionRow, QuizRow } from './quiz-rows';
 
@@ -44,27 +42,6 @@ export function useRefusedChange(localId: string | undefined): Record<string, st
     const entries = await portalDatabase().outbox.where('localId').equals(localId).toArray();
     return entries.find((entry) => entry.status === 'failed')?.lastError?.fieldErrors ?? null;
   }, [localId]);
-}
-
-/**
- * The client's viewer app URL (for the copy link): the stored client settings, refreshed from the server
- * when online, so it is known offline too. Empty string when none is set.
- */
-export function useViewerAppUrl(online: boolean): string | undefined {
-  const stored = useLiveQuery(async () => {
-    const saved = await readSessionValue<{ viewer_app_url?: unknown }>(portalDatabase(), 'clientSettings');
-    return typeof saved?.value.viewer_app_url === 'string' ? saved.value.viewer_app_url : '';
-  });
-  useEffect(() => {
-    if (!online) return;
-    const controller = new AbortController();
-    fetchClientProfile(controller.signal)
-      .then((profile) => saveSessionValue(portalDatabase(), 'clientSettings', profile))
-      // Without a fresh copy the stored one (or none) is used: the copy link is optional.
-      .catch(() => undefined);
-    return () => controller.abort();
-  }, [online]);
-  return stored;
 }
 
 /** A page opened on a quiz's local id moves to its server id once the server assigns it. */

@@ -1,8 +1,10 @@
 import '@testing-library/jest-dom/vitest';
 import 'fake-indexeddb/auto';
 
-// Mantine reads these browser APIs, which jsdom does not provide.
-if (!window.matchMedia) {
+// Mantine reads these browser APIs, which jsdom does not provide. A test in `@vitest-environment node`
+// (one that runs the real server in the same process) has no window and needs none of them.
+const hasWindow = typeof window !== 'undefined';
+if (hasWindow && !window.matchMedia) {
   window.matchMedia = (query: string) =>
     ({
       matches: false,
@@ -20,5 +22,7 @@ class ResizeObserverStub {
   unobserve() {}
   disconnect() {}
 }
-window.ResizeObserver ??= ResizeObserverStub as unknown as typeof ResizeObserver;
-Element.prototype.scrollIntoView ??= () => {};
+if (hasWindow) {
+  window.ResizeObserver ??= ResizeObserverStub as unknown as typeof ResizeObserver;
+  Element.prototype.scrollIntoView ??= () => {};
+}

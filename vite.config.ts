@@ -68,6 +68,8 @@ export default defineConfig({
   build: {
     sourcemap: true,
     target: 'es2022',
+    // screens-vendor (below) is one large chunk on purpose, loaded once for every private screen.
+    chunkSizeWarningLimit: 700,
     rolldownOptions: {
       output: {
         // Left alone, the route-level split leaves dozens of tiny shared chunks, and a phone opening its first

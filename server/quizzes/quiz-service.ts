@@ -19,6 +19,8 @@ export interface QuizWrite {
   /** Text fields from JSON or multipart; image and sponsor_logo given as text are ignored (unchanged). */
   fields: Record<string, unknown>;
   files: { image?: UploadedFile; sponsor_logo?: UploadedFile };
+  /** Files the write removes (`<field>_clear=true`); a file sent in the same write wins. */
+  clears?: { image?: boolean; sponsor_logo?: boolean };
 }
 
 type Deps = Pick<ServerContext, 'db' | 'clock' | 'uploads' | 'quizEvents' | 'log'>;
@@ -222,8 +224,8 @@ export function quizService(deps: Deps) {
             .set({
               ...columnsOf(quiz),
               ...questionTimesOf(quiz, current, clock.now().getTime()),
-              ...(stored.image ? { image: stored.image } : {}),
-              ...(stored.sponsor_logo ? { sponsor_logo: stored.sponsor_logo } : {}),
+              ...(stored.image ? { image: stored.image } : write.clears?.image ? { image: null } : {}),
+              ...(stored.sponsor_logo ? { sponsor_logo: stored.sponsor_logo } : write.clears?.sponsor_logo ? { sponsor_logo: null } : {}),
               ...touched(clock),
             })
             .where('id', '=', current.id)
@@ -234,7 +236,7 @@ export function quizService(deps: Deps) {
           return updated;
         }),
       );
-      // The replaced files are no longer referenced by anything.
+      // The replaced or removed files are no longer referenced by anything.
       await removeFiles({
         image: row.image !== current.image ? current.image : null,
         sponsor_logo: row.sponsor_logo !== current.sponsor_logo ? current.sponsor_logo : null,

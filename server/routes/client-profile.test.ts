@@ -89,6 +89,52 @@ describe('profiles/client/', () => {
     expect(again.json()).toMatchObject({ business_logo_url: profile.business_logo_url, viewer_app_url: '', version: 3 });
   });
 
+  it('removes each image with <field>_clear=true (multipart or JSON), an empty field or a JSON null; the others stay', async () => {
+    const stored = async () => server.db.selectFrom('clients').select(['business_logo', 'background_image', 'mascot_logo']).where('id', '=', clientId).executeTakeFirstOrThrow();
+    for (const field of ['business_logo', 'background_image', 'mascot_logo'] as const) {
+      const clears = [
+        () => patch(clientId, [{ name: `${field}_clear`, data: 'true' }]),
+        () => patch(clientId, [{ name: field, data: '' }]),
+        () => server.app.inject({ method: 'PATCH', url: `/api/v1/profiles/client/${clientId}/`, payload: { [`${field}_clear`]: true }, headers }),
+        () => server.app.inject({ method: 'PATCH', url: `/api/v1/profiles/client/${clientId}/`, payload: { [field]: null }, headers }),
+      ];
+      for (const clear of clears) {
+        const uploaded = await patch(clientId, ['business_logo', 'background_image', 'mascot_logo'].map((name) => ({ name, filename: `${name}.png`, data: PNG })));
+        expect(uploaded.statusCode, uploaded.body).toBe(200);
+        const before = await stored();
+        const response = await clear();
+        expect(response.statusCode, response.body).toBe(200);
+        expect(response.json()).toMatchObject({ [field]: null, [`${field}_url`]: null });
+        const after = await stored();
+        expect(after[field]).toBeNull();
+        expect(uploadedFiles()).not.toContain(before[field]);
+        for (const other of ['business_logo', 'background_image', 'mascot_logo'] as const) {
+          if (other === field) continue;
+          expect(after[other]).toBe(before[other]);
+          expect(uploadedFiles()).toContain(before[other]);
+        }
+      }
+    }
+    // Replaced images are removed too: only the two still set remain.
+    expect(uploadedFiles()).toHaveLength(2);
+  });
+
+  it('keeps the image on a stale If-Match clear, replays a clear once, and lets a new file win over <field>_clear', async () => {
+    const uploaded = (await patch(clientId, [{ name: 'mascot_logo', filename: 'mascot.png', data: PNG }])).json();
+    const stale = await patch(clientId, [{ name: 'mascot_logo_clear', data: 'true' }], { 'if-match': 'W/"1"' });
+    expect(stale.statusCode).toBe(412);
+    expect(stale.json()).toMatchObject({ mascot_logo_url: uploaded.mascot_logo_url, version: 2 });
+    expect(uploadedFiles()).toHaveLength(1);
+    const first = await patch(clientId, [{ name: 'mascot_logo_clear', data: 'true' }], { 'if-match': 'W/"2"', 'idempotency-key': 'clear-mascot' });
+    const replay = await patch(clientId, [{ name: 'mascot_logo_clear', data: 'true' }], { 'if-match': 'W/"2"', 'idempotency-key': 'clear-mascot' });
+    expect(replay.json()).toEqual(first.json());
+    expect(first.json()).toMatchObject({ mascot_logo: null, version: 3 });
+    expect(uploadedFiles()).toEqual([]);
+    const both = await patch(clientId, [{ name: 'mascot_logo_clear', data: 'true' }, { name: 'mascot_logo', filename: 'mascot.png', data: PNG }]);
+    expect(both.json().mascot_logo_url).toMatch(/\/media\//);
+    expect(uploadedFiles()).toHaveLength(1);
+  });
+
   it('refuses bad values, a text file named .png and an oversized image, changing and storing nothing', async () => {
     const cases: [Parameters<typeof multipart>[0], Record<string, string[]>][] = [
       [[{ name: 'recent_participant_time', data: '-5' }], { recent_participant_time: ['Ensure this value is greater than or equal to 0.'] }],

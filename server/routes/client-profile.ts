@@ -6,6 +6,7 @@ import { toBool, touched } from '../db/rows';
 import type { ClientTable } from '../db/schema';
 import { notFound, parseBody } from '../http/errors';
 import { checkIfMatch, withEtag } from '../http/etag';
+import { asksToClear } from '../http/file-clear';
 import { paginateWith } from '../http/pagination';
 import { protect } from '../http/protect';
 import { clientIdOf, found, parseId } from '../http/tenant';
@@ -68,19 +69,28 @@ export const clientProfileRoutes: FastifyPluginAsync<ServerContext> = async (app
     // Every image is judged before any is stored; a string in an image field leaves that image as it is.
     const files = CLIENT_IMAGE_FIELDS.flatMap((field) => (form.files[field] ? [{ field, file: form.files[field] }] : []));
     for (const { file } of files) await requireImage(file);
+    // `<field>_clear=true` (or an empty field, or a JSON null) removes an image; a new file in the same write wins.
+    const jsonBody = request.isMultipart() ? undefined : request.body;
+    const cleared = Object.fromEntries(CLIENT_IMAGE_FIELDS.filter((field) => !form.files[field] && asksToClear(form.fields, field, jsonBody)).map((field) => [field, null]));
     const stored: Partial<Record<ClientImageField, string>> = {};
+    let row: Selectable<ClientTable>;
     try {
       for (const { field, file } of files) stored[field] = await uploads.saveImage(file);
-      const row = await db
+      row = await db
         .updateTable('clients')
-        .set({ ...payload, ...stored, ...touched(clock) })
+        .set({ ...payload, ...cleared, ...stored, ...touched(clock) })
         .where('id', '=', clientId)
         .returningAll()
         .executeTakeFirstOrThrow();
-      return withEtag(reply, row.version, toClientProfile(request, row));
     } catch (error) {
       for (const name of Object.values(stored)) await uploads.remove(name);
       throw error;
     }
+    // The replaced or removed images are no longer referenced by anything.
+    for (const field of CLIENT_IMAGE_FIELDS) {
+      const previous = current[field];
+      if (previous && previous !== row[field]) await uploads.remove(previous);
+    }
+    return withEtag(reply, row.version, toClientProfile(request, row));
   });
 };

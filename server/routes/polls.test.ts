@@ -153,6 +153,54 @@ describe('poll-list/', () => {
     }
   });
 
+  it('removes the QR image with qr_image_clear=true (multipart or JSON), an empty field or a JSON null: row, file and answer', async () => {
+    const clears = [
+      { payload: multipart([{ name: 'qr_image_clear', data: 'true' }]) },
+      { payload: multipart([{ name: 'qr_image', data: '' }]) },
+      { json: { qr_image_clear: true } },
+      { json: { qr_image: null } },
+    ];
+    for (const clear of clears) {
+      const poll = await createPoll({ name: 'With QR', join_code: '1' });
+      const upload = multipart([{ name: 'qr_image', filename: 'qr.png', data: PNG }]);
+      await server.app.inject({ method: 'PATCH', url: `/api/v1/poll-list/${poll.id}/`, payload: upload.payload, headers: { ...headers, ...upload.headers } });
+      const stored = (await server.db.selectFrom('polls').select('qr_image').where('id', '=', poll.id).executeTakeFirstOrThrow()).qr_image;
+      expect(uploadedFiles()).toContain(stored);
+      const request = clear.json
+        ? { payload: clear.json, headers }
+        : { payload: clear.payload!.payload, headers: { ...headers, ...clear.payload!.headers } };
+      const response = await server.app.inject({ method: 'PATCH', url: `/api/v1/poll-list/${poll.id}/`, ...request });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json()).toMatchObject({ qr_image: null, qr_image_url: null, version: 3 });
+      expect((await server.db.selectFrom('polls').select('qr_image').where('id', '=', poll.id).executeTakeFirstOrThrow()).qr_image).toBeNull();
+      expect(uploadedFiles()).not.toContain(stored);
+    }
+  });
+
+  it('keeps the QR image on a stale If-Match clear, replays a clear once, and lets a new file win over qr_image_clear', async () => {
+    const poll = await createPoll({ name: 'With QR', join_code: '1' });
+    const upload = multipart([{ name: 'qr_image', filename: 'qr.png', data: PNG }]);
+    const uploaded = await server.app.inject({ method: 'PATCH', url: `/api/v1/poll-list/${poll.id}/`, payload: upload.payload, headers: { ...headers, ...upload.headers } });
+    const image = uploaded.json().qr_image_url as string;
+    const stale = await server.app.inject({ method: 'PATCH', url: `/api/v1/poll-list/${poll.id}/`, payload: { qr_image_clear: true }, headers: { ...headers, 'if-match': 'W/"1"' } });
+    expect(stale.statusCode).toBe(412);
+    expect(stale.json()).toMatchObject({ qr_image_url: image, version: 2 });
+    expect(uploadedFiles()).toHaveLength(1);
+
+    const clear = { method: 'PATCH' as const, url: `/api/v1/poll-list/${poll.id}/`, payload: { qr_image_clear: true }, headers: { ...headers, 'if-match': 'W/"2"', 'idempotency-key': 'clear-qr' } };
+    const first = await server.app.inject(clear);
+    const again = await server.app.inject(clear);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual(first.json());
+    expect(first.json()).toMatchObject({ qr_image: null, version: 3 });
+    expect(uploadedFiles()).toEqual([]);
+
+    const both = multipart([{ name: 'qr_image_clear', data: 'true' }, { name: 'qr_image', filename: 'qr.png', data: PNG }]);
+    const replaced = await server.app.inject({ method: 'PATCH', url: `/api/v1/poll-list/${poll.id}/`, payload: both.payload, headers: { ...headers, ...both.headers } });
+    expect(replaced.json().qr_image_url).toMatch(/\/media\//);
+    expect(uploadedFiles()).toHaveLength(1);
+  });
+
   it('answers 404 for unknown and foreign ids on read, update and delete', async () => {
     const theirs = await createPoll({ name: 'Theirs', join_code: '1' }, otherHeaders);
     for (const url of [`/api/v1/poll-list/${theirs.id}/`, '/api/v1/poll-list/99999/', '/api/v1/poll-list/abc/']) {

@@ -15,6 +15,7 @@ import type { Database, PollChoiceTable, PollTable } from '../db/schema';
 import { changedSince, recordDeletions, updatedAfterOf, withDeletions } from '../http/changes';
 import { HttpError, fieldErrors, parseBody } from '../http/errors';
 import { checkIfMatch, withEtag } from '../http/etag';
+import { asksToClear } from '../http/file-clear';
 import { paginate } from '../http/pagination';
 import { protect } from '../http/protect';
 import { withSearch } from '../http/search';
@@ -180,16 +181,20 @@ export const pollRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) =>
     const form = await readForm(request);
     const payload = parseBody(pollUpdatePayload, form.fields);
     if (payload.poll_hash !== undefined) await checkHashFree(payload.poll_hash, current.id);
+    // A new file wins over qr_image_clear (an offline edit may merge a removal and a later upload).
+    const clear = asksToClear(form.fields, 'qr_image', request.isMultipart() ? undefined : request.body);
     const row = await withStoredImage(uploads, form.files.qr_image, (qrImage) =>
       db
         .updateTable('polls')
-        .set({ ...payload, ...(qrImage ? { qr_image: qrImage } : {}), ...touched(clock) })
+        .set({ ...payload, ...(qrImage ? { qr_image: qrImage } : clear ? { qr_image: null } : {}), ...touched(clock) })
         .where('id', '=', current.id)
         .where('client_id', '=', clientId)
         .returningAll()
         .executeTakeFirstOrThrow()
         .catch(hashTaken),
     );
+    // A replaced or removed QR image is no longer referenced by anything.
+    if (current.qr_image && current.qr_image !== row.qr_image) await uploads.remove(current.qr_image);
     return withEtag(reply, row.version, await present(request, row));
   });
 

@@ -1,3 +1,5 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { quizDetail, quizSummary } from '../../src/lib/contract/quiz';
 import { created } from '../db/rows';
@@ -454,6 +456,64 @@ describe('PATCH /api/v1/quiz/{id}/', () => {
     const replaced = (await server.app.inject({ method: 'PATCH', url: `/api/v1/quiz/${quiz.id}/`, payload: upload.payload, headers: headers(upload.headers) })).json();
     expect(replaced.image).not.toBe(withImage.image);
     expect((await server.app.inject({ url: new URL(withImage.image).pathname })).statusCode).toBe(404);
+  });
+
+  it('removes the image and the sponsor logo with <field>_clear=true (multipart or JSON), an empty field or a JSON null', async () => {
+    const uploadedFiles = () => {
+      try {
+        return readdirSync(path.join(server.config.dataDir, 'uploads'));
+      } catch {
+        return [];
+      }
+    };
+    const clears = (field: 'image' | 'sponsor_logo') => [
+      { multipart: [{ name: `${field}_clear`, data: 'true' }] },
+      { multipart: [{ name: field, data: '' }] },
+      { json: { [`${field}_clear`]: true } },
+      { json: { [field]: null } },
+    ];
+    for (const field of ['image', 'sponsor_logo'] as const) {
+      for (const clear of clears(field)) {
+        const quiz = await createQuiz();
+        const upload = multipart([{ name: 'image', filename: 'a.png', data: PNG }, { name: 'sponsor_logo', filename: 'b.png', data: PNG }]);
+        const pictured = (await server.app.inject({ method: 'PATCH', url: `/api/v1/quiz/${quiz.id}/`, payload: upload.payload, headers: headers(upload.headers) })).json();
+        const stored = await server.db.selectFrom('quizzes').select(['image', 'sponsor_logo']).where('id', '=', quiz.id as number).executeTakeFirstOrThrow();
+        const response = clear.json
+          ? await inject('PATCH', `/api/v1/quiz/${quiz.id}/`, clear.json)
+          : await (async () => {
+              const body = multipart(clear.multipart!);
+              return server.app.inject({ method: 'PATCH', url: `/api/v1/quiz/${quiz.id}/`, payload: body.payload, headers: headers(body.headers) });
+            })();
+        expect(response.statusCode, response.body).toBe(200);
+        const other = field === 'image' ? 'sponsor_logo' : 'image';
+        expect(response.json()).toMatchObject({ [field]: null, [other]: pictured[other], version: 3 });
+        const row = await server.db.selectFrom('quizzes').select(['image', 'sponsor_logo']).where('id', '=', quiz.id as number).executeTakeFirstOrThrow();
+        expect(row[field]).toBeNull();
+        expect(row[other]).toBe(stored[other]);
+        expect(uploadedFiles()).not.toContain(stored[field]);
+        expect(uploadedFiles()).toContain(stored[other]);
+      }
+    }
+  });
+
+  it('keeps the sponsor logo on a stale If-Match clear, replays a clear once, and lets a new file win over sponsor_logo_clear', async () => {
+    const quiz = await createQuiz();
+    const upload = multipart([{ name: 'sponsor_logo', filename: 'b.png', data: PNG }]);
+    const pictured = (await server.app.inject({ method: 'PATCH', url: `/api/v1/quiz/${quiz.id}/`, payload: upload.payload, headers: headers(upload.headers) })).json();
+    const stale = await inject('PATCH', `/api/v1/quiz/${quiz.id}/`, { sponsor_logo_clear: true }, { 'if-match': 'W/"1"' });
+    expect(stale.statusCode).toBe(412);
+    expect(stale.json()).toMatchObject({ sponsor_logo: pictured.sponsor_logo, version: 2 });
+    expect((await server.app.inject({ url: new URL(pictured.sponsor_logo).pathname })).statusCode).toBe(200);
+
+    const first = await inject('PATCH', `/api/v1/quiz/${quiz.id}/`, { sponsor_logo_clear: true }, { 'if-match': 'W/"2"', 'idempotency-key': 'clear-logo' });
+    const again = await inject('PATCH', `/api/v1/quiz/${quiz.id}/`, { sponsor_logo_clear: true }, { 'if-match': 'W/"2"', 'idempotency-key': 'clear-logo' });
+    expect(again.json()).toEqual(first.json());
+    expect(first.json()).toMatchObject({ sponsor_logo: null, version: 3 });
+    expect((await server.app.inject({ url: new URL(pictured.sponsor_logo).pathname })).statusCode).toBe(404);
+
+    const both = multipart([{ name: 'sponsor_logo_clear', data: 'true' }, { name: 'sponsor_logo', filename: 'b.png', data: PNG }]);
+    const replaced = (await server.app.inject({ method: 'PATCH', url: `/api/v1/quiz/${quiz.id}/`, payload: both.payload, headers: headers(both.headers) })).json();
+    expect(replaced.sponsor_logo).toMatch(/\.png$/);
   });
 
   it('answers 412 with the current quiz for a stale If-Match, and writes on a fresh one', async () => {

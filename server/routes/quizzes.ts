@@ -10,6 +10,7 @@ import { paginate } from '../http/pagination';
 import { protect } from '../http/protect';
 import { withSearch } from '../http/search';
 import { clientIdOf, found, ownedBy, parseId } from '../http/tenant';
+import { asksToClear } from '../http/file-clear';
 import { readForm } from '../http/uploads';
 import { loadQuiz, quizDetail, quizSummaries, type QuizRow } from '../quizzes/quiz-read';
 import { quizService, type QuizWrite } from '../quizzes/quiz-service';
@@ -21,7 +22,10 @@ import { quizService, type QuizWrite } from '../quizzes/quiz-service';
 const SEARCHED = ['quizzes.name', 'quizzes.description', 'quizzes.join_code', 'quizzes.quiz_hash', 'quizzes.sponsor_name'];
 const FILE_FIELDS = ['image', 'sponsor_logo'] as const;
 
-/** The write as JSON or multipart; a file field sent as text (the current URL) means "unchanged". */
+/**
+ * The write as JSON or multipart; a file field sent as text (the current URL) means "unchanged", while
+ * `<field>_clear=true`, an empty field or a JSON null removes the file (server/http/file-clear.ts).
+ */
 async function quizWriteOf(request: FastifyRequest): Promise<QuizWrite> {
   let fields: Record<string, unknown>;
   let files: QuizWrite['files'] = {};
@@ -36,8 +40,10 @@ async function quizWriteOf(request: FastifyRequest): Promise<QuizWrite> {
     }
     fields = { ...(body as Record<string, unknown>) };
   }
+  const jsonBody = request.isMultipart() ? undefined : request.body;
+  const clears = Object.fromEntries(FILE_FIELDS.map((name) => [name, asksToClear(fields, name, jsonBody)]));
   for (const name of FILE_FIELDS) delete fields[name];
-  return { fields, files };
+  return { fields, files, clears };
 }
 
 export const quizRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) => {

@@ -39,7 +39,7 @@ const columns: DataTableColumn<CategoryRow>[] = [
     header: 'Delete',
     shrink: true,
     cell: (row) => (
-      <Anchor component={Link} to={`/add-category/${routeKeyOf(row)}/delete`} c="red" aria-label={`Delete ${row.name}`}>
+      <Anchor component={Link} to={`/add-category/${routeKeyOf(row)}/delete`} c="var(--mantine-color-error)" aria-label={`Delete ${row.name}`}>
         Delete
       </Anchor>
     ),

@@ -108,7 +108,8 @@ export function ControlScreen() {
     <Stack gap="sm" maw={560} w="100%" mx="auto">
       <Group justify="space-between" wrap="wrap" gap="xs">
         <Title order={1}>Control</Title>
-        <Badge size="lg" color={channel === 'connected' ? 'green' : channel === 'paused' ? 'orange' : 'gray'} role="status" aria-live="polite">
+        {/* Light shades with dark text (autoContrast): white on the filled green, orange or gray is below AA. */}
+        <Badge size="lg" color={channel === 'connected' ? 'green.3' : channel === 'paused' ? 'orange.3' : 'gray.3'} autoContrast role="status" aria-live="polite">
           {LIVE_STATE_TEXT[channel]}
         </Badge>
       </Group>

@@ -206,7 +206,7 @@ const columns: DataTableColumn<QuizEntry>[] = [
     header: 'Delete',
     shrink: true,
     cell: ({ row }) => (
-      <Anchor component={Link} to={`/add-quiz/${routeKeyOf(row)}/delete`} c="red" aria-label={`Delete ${row.name}`}>
+      <Anchor component={Link} to={`/add-quiz/${routeKeyOf(row)}/delete`} c="var(--mantine-color-error)" aria-label={`Delete ${row.name}`}>
         Delete
       </Anchor>
     ),

@@ -10,14 +10,24 @@ export async function fetchClientProfile(signal?: AbortSignal): Promise<ClientPr
   return clientProfile.parse(page.results[0]);
 }
 
-/** PATCH profiles/client/{client}/ as multipart: the text fields, and only the images chosen as new files. */
-export function updateClientProfile(
-  clientId: number,
-  fields: ClientProfileUpdatePayload,
-  images: Partial<Record<ClientImageField, File>>,
-): Promise<ClientProfile> {
+/** What changes for an image: a new file, or null to remove it. An image left out stays as it is. */
+export type ClientImageChanges = Partial<Record<ClientImageField, File | null>>;
+
+/**
+ * The multipart body of a settings update: the text fields, the images chosen as new files, and
+ * `<field>_clear=true` for each image removed (a file field never carries a URL, as for questions).
+ */
+export function clientProfileBody(fields: ClientProfileUpdatePayload, images: ClientImageChanges): FormData {
   const body = new FormData();
   for (const [field, value] of Object.entries(fields)) if (value !== undefined) body.append(field, String(value));
-  for (const [field, file] of Object.entries(images)) if (file) body.append(field, file, file.name);
-  return requestJson<ClientProfile>(`api/v1/profiles/client/${clientId}/`, { method: 'patch', body });
+  for (const [field, file] of Object.entries(images)) {
+    if (file) body.append(field, file, file.name);
+    else if (file === null) body.append(`${field}_clear`, 'true');
+  }
+  return body;
+}
+
+/** PATCH profiles/client/{client}/ as multipart (clientProfileBody). */
+export function updateClientProfile(clientId: number, fields: ClientProfileUpdatePayload, images: ClientImageChanges): Promise<ClientProfile> {
+  return requestJson<ClientProfile>(`api/v1/profiles/client/${clientId}/`, { method: 'patch', body: clientProfileBody(fields, images) });
 }

@@ -5,18 +5,13 @@ import { portalDatabase } from '../../local/db';
 import { notifyError } from '../../ui/notify';
 import { ChoicesSection } from './ChoicesSection';
 import { MissingRecord } from './MissingRecord';
+import { changedPollFields } from './poll-payload';
 import type { PollRow } from './poll-rows';
 import { PollForm } from './PollForm';
 import { RequirePolls } from './RequirePolls';
 import { useCanonicalPath, usePoll, useRefusedFieldErrors } from './use-polls';
 
 export const editPollPath = (key: string) => `/list-polls/${key}/update`;
-
-/** Only the fields that changed are queued, so an edit made offline does not overwrite others' changes. */
-function changedFields(row: PollRow, payload: Record<string, unknown>): Record<string, unknown> {
-  const current = row as unknown as Record<string, unknown>;
-  return Object.fromEntries(Object.entries(payload).filter(([field, value]) => value instanceof File || current[field] !== value));
-}
 
 function EditPollForm({ row }: { row: PollRow }) {
   const navigate = useNavigate();
@@ -36,7 +31,7 @@ function EditPollForm({ row }: { row: PollRow }) {
       onCancel={() => navigate('/list-polls')}
       onSubmit={async (payload) => {
         try {
-          await updateRecord(portalDatabase(), 'polls', row.localId, changedFields(row, payload));
+          await updateRecord(portalDatabase(), 'polls', row.localId, changedPollFields(row, payload));
           navigate('/list-polls');
         } catch (error) {
           notifyError(error, 'The poll could not be updated');

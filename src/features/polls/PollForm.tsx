@@ -3,6 +3,7 @@ import { useForm } from '@mantine/form';
 import { useEffect, useState } from 'react';
 import { pollCreatePayload, pollUpdatePayload } from '../../lib/contract/poll';
 import { ImageInput, type ImageValue } from '../../ui/ImageInput';
+import { qrImagePayload } from './poll-payload';
 import { joinCodeInput } from './poll-rows';
 
 export interface PollFormValues {
@@ -22,7 +23,7 @@ interface PollFormProps {
   /** The server's messages for a refused change of this poll, shown under their fields. */
   serverErrors?: Record<string, string[]>;
   onCancel?: () => void;
-  /** Receives the payload to queue: the checked fields, and qr_image only when a new file was chosen. */
+  /** Receives the payload to queue: the checked fields, and qr_image only when a new file was chosen or removed (poll-payload.ts). */
   onSubmit: (payload: Record<string, unknown>) => Promise<void>;
 }
 
@@ -54,7 +55,7 @@ export function PollForm({ mode, initialValues, serverErrors = {}, onCancel, onS
     }
     setSaving(true);
     try {
-      await onSubmit({ ...parsed.data, ...(values.qr_image instanceof File ? { qr_image: values.qr_image } : {}) });
+      await onSubmit({ ...parsed.data, ...qrImagePayload(initialValues.qr_image, values.qr_image) });
     } finally {
       setSaving(false);
     }

@@ -100,6 +100,21 @@ describe('quiz payload', () => {
     expect(quizPayloadOf(filled({ sponsor_logo: logo }), [], undefined).sponsor_logo).toBe(logo);
   });
 
+  it('on edit sends sponsor_logo_clear when a saved sponsor logo was removed, nothing when there was none', () => {
+    const saved = { mode: 'AUTO' as const, status: 'ANNOUNCED' as const, question_no: 1, sponsor_logo: 'http://x/logo.png' };
+    expect(quizPayloadOf(filled({ sponsor_logo: null }), [], saved)).toMatchObject({ sponsor_logo: null, sponsor_logo_clear: true });
+    const kept = quizPayloadOf(filled({ sponsor_logo: 'http://x/logo.png' }), [], saved);
+    expect(kept).not.toHaveProperty('sponsor_logo');
+    expect(kept).not.toHaveProperty('sponsor_logo_clear');
+    const logo = new File(['x'], 'logo.png', { type: 'image/png' });
+    const replaced = quizPayloadOf(filled({ sponsor_logo: logo }), [], saved);
+    expect(replaced.sponsor_logo).toBe(logo);
+    expect(replaced).not.toHaveProperty('sponsor_logo_clear');
+    const none = quizPayloadOf(filled({ sponsor_logo: null }), [], { ...saved, sponsor_logo: null });
+    expect(none).not.toHaveProperty('sponsor_logo_clear');
+    expect(quizPayloadOf(filled({ sponsor_logo: null }), [], undefined)).not.toHaveProperty('sponsor_logo_clear');
+  });
+
   it("puts the server's field errors under the form's fields, the dates under their date input", () => {
     expect(formFieldErrors({ name: ['Taken.'], end_date_time: ['Too early.'], other: ['x'] })).toEqual({ name: 'Taken.', end_date: 'Too early.' });
   });

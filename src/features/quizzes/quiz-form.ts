@@ -166,11 +166,12 @@ export function validateQuizForm(values: QuizFormValues, today: Date, savedStart
 }
 
 /** The stored quiz an edit starts from. */
-export type SavedQuiz = Pick<QuizRow, 'mode' | 'status' | 'question_no'>;
+export type SavedQuiz = Pick<QuizRow, 'mode' | 'status' | 'question_no' | 'sponsor_logo'>;
 
 /**
  * What the form sends: the fields of its mode only (timer_bw_qs and Timer Based in AUTO, question_no in
- * MANUAL), the dates as ISO instants, the sponsor logo only when a new file was chosen, and the questions
+ * MANUAL), the dates as ISO instants, the sponsor logo only when a new file was chosen (or, on edit, as
+ * sponsor_logo_clear when a saved logo was removed: a file field never carries a URL), and the questions
  * as the Selected order. On edit join_code is not sent (read-only there), nor a status or question number
  * left as they were: the live controls or the AUTO scheduler may have moved them on since, and sending the
  * old value would be a step back.
@@ -204,6 +205,7 @@ export function quizPayloadOf(values: QuizFormValues, questions: readonly string
     if (mode === 'MANUAL' && payload.question_no === saved.question_no) delete payload.question_no;
   } else payload.join_code = normaliseJoinCode(values.join_code);
   if (values.sponsor_logo instanceof Blob) payload.sponsor_logo = values.sponsor_logo;
+  else if (values.sponsor_logo === null && saved?.sponsor_logo) Object.assign(payload, { sponsor_logo: null, sponsor_logo_clear: true });
   return payload;
 }
 

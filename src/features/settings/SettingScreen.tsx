@@ -3,11 +3,12 @@ import { useForm } from '@mantine/form';
 import { useEffect, useState } from 'react';
 import { fetchClientProfile, updateClientProfile, type ClientProfile } from '../../api/client-profile';
 import { ApiError } from '../../api/errors';
-import { clientProfileUpdatePayload, type ClientImageField } from '../../lib/contract/client-profile';
+import { clientProfileUpdatePayload } from '../../lib/contract/client-profile';
 import { ImageInput, type ImageValue } from '../../ui/ImageInput';
 import { notifyError, showFieldErrors } from '../../ui/notify';
 import { useClientProfile } from '../../ui/use-client-profile';
 import { useSyncStatus } from '../../ui/use-sync-status';
+import { settingImageChanges } from './setting-images';
 
 /** Spec §8's message for a failed settings update. */
 export const SETTINGS_FAILED_MESSAGE = 'There was an error!';
@@ -55,11 +56,7 @@ function SettingForm({ profile, online }: { profile: ClientProfile; online: bool
       form.setErrors(Object.fromEntries(parsed.error.issues.toReversed().map((issue) => [String(issue.path[0]), issue.message])));
       return;
     }
-    const images: Partial<Record<ClientImageField, File>> = {};
-    for (const field of ['business_logo', 'background_image', 'mascot_logo'] as const) {
-      const value = values[field];
-      if (value instanceof File) images[field] = value;
-    }
+    const images = settingImageChanges(form.getInitialValues(), values);
     setSaving(true);
     try {
       await updateClientProfile(profile.id, parsed.data, images);

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { changedPollFields, qrImagePayload } from './poll-payload';
+import type { PollRow } from './poll-rows';
+
+const URL_NOW = 'http://api.test/media/qr.png';
+const file = new File(['x'], 'qr.png', { type: 'image/png' });
+
+describe('qrImagePayload', () => {
+  it('sends a new file, qr_image_clear when a saved image was removed, and never the stored URL', () => {
+    expect(qrImagePayload(URL_NOW, file)).toEqual({ qr_image: file });
+    expect(qrImagePayload(null, file)).toEqual({ qr_image: file });
+    expect(qrImagePayload(URL_NOW, null)).toEqual({ qr_image: null, qr_image_clear: true });
+    expect(qrImagePayload(URL_NOW, URL_NOW)).toEqual({});
+    expect(qrImagePayload(null, null)).toEqual({});
+  });
+});
+
+describe('changedPollFields', () => {
+  const row = { localId: 'p1', serverId: 4, name: 'Snack', join_code: '12', show_options: false, show_total_votes: false, qr_image: URL_NOW } as unknown as PollRow;
+
+  it('keeps only changed fields, a new file and a removal', () => {
+    expect(changedPollFields(row, { name: 'Snack', join_code: '13', show_options: false })).toEqual({ join_code: '13' });
+    expect(changedPollFields(row, { name: 'Snack', qr_image: file })).toEqual({ qr_image: file });
+    expect(changedPollFields(row, { name: 'Snack', qr_image: null, qr_image_clear: true })).toEqual({ qr_image: null, qr_image_clear: true });
+  });
+
+  it('keeps a removal even when the mirror still holds an earlier removal flag', () => {
+    const earlier = { ...row, qr_image: 'http://api.test/media/new.png', qr_image_clear: true } as unknown as PollRow;
+    expect(changedPollFields(earlier, { qr_image: null, qr_image_clear: true })).toEqual({ qr_image: null, qr_image_clear: true });
+  });
+});

@@ -1,0 +1,26 @@
+import type { ImageValue } from '../../ui/ImageInput';
+import type { PollRow } from './poll-rows';
+
+// What Add Poll and Edit Poll queue, without React, so each rule is tested alone.
+
+/**
+ * The QR image part of a poll's payload: a newly chosen file; qr_image_clear when a saved image was
+ * removed (a file field never carries a URL, the convention of questions); otherwise nothing, so the
+ * stored image is never sent back.
+ */
+export function qrImagePayload(initial: ImageValue, value: ImageValue): Record<string, unknown> {
+  if (value instanceof File) return { qr_image: value };
+  if (value === null && initial !== null) return { qr_image: null, qr_image_clear: true };
+  return {};
+}
+
+/**
+ * Only the fields an edit changed are queued, so an edit made offline does not overwrite others' changes.
+ * A new file and a removal are always kept: the mirror may already hold an earlier removal's flag.
+ */
+export function changedPollFields(row: PollRow, payload: Record<string, unknown>): Record<string, unknown> {
+  const current = row as unknown as Record<string, unknown>;
+  return Object.fromEntries(
+    Object.entries(payload).filter(([field, value]) => value instanceof File || field === 'qr_image_clear' || current[field] !== value),
+  );
+}

@@ -40,6 +40,36 @@ test('saves every field, then the page reloads showing what the server kept', as
   expect(profile?.background_image_url).toEqual(expect.stringContaining('/media/'));
 });
 
+test('a removed image is removed on the server: gone after Save reloads the page, the others kept', async ({ page, request }) => {
+  const tenant = await createTenant(request);
+  await signIn(page, tenant);
+  await page.goto('/setting');
+  const form = page.getByRole('form', { name: 'Setting' });
+  await form.getByLabel('Business logo', { exact: true }).setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG });
+  await form.getByLabel('Mascot image', { exact: true }).setInputFiles({ name: 'mascot.png', mimeType: 'image/png', buffer: PNG });
+  await expect(form.getByRole('img', { name: 'Mascot image preview' })).toBeVisible();
+  let reloaded = page.waitForEvent('load');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await reloaded;
+  await expect(form.getByRole('img', { name: 'Mascot image preview' })).toHaveAttribute('src', /\/media\//);
+
+  await form.getByRole('button', { name: 'Remove mascot image' }).click();
+  await expect(form.getByRole('img', { name: 'Mascot image preview' })).toHaveCount(0);
+  reloaded = page.waitForEvent('load');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await reloaded;
+  await expect(form.getByRole('img', { name: 'Business logo preview' })).toHaveAttribute('src', /\/media\//);
+  await expect(form.getByRole('img', { name: 'Mascot image preview' })).toHaveCount(0);
+  await page.reload();
+  await expect(form.getByRole('img', { name: 'Business logo preview' })).toBeVisible();
+  await expect(form.getByRole('img', { name: 'Mascot image preview' })).toHaveCount(0);
+
+  const headers = { Authorization: `Token ${await apiLogin(request, tenant)}` };
+  const [profile] = ((await (await request.get('/api/v1/profiles/client/', { headers })).json()) as { results: Record<string, unknown>[] }).results;
+  expect(profile).toMatchObject({ mascot_logo: null, mascot_logo_url: null });
+  expect(profile?.business_logo_url).toEqual(expect.stringContaining('/media/'));
+});
+
 test('a refused save says "There was an error!" and puts the server’s messages under their fields', async ({ page, request }) => {
   const tenant = await createTenant(request);
   await page.route(/\/api\/v1\/profiles\/client\/\d+\/$/, (route) =>

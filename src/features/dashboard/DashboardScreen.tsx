@@ -36,7 +36,8 @@ const NO_QUERY: Record<string, never> = {};
 
 function Stat({ label, value, to }: { label: string; value: number | string; to: string }) {
   return (
-    <Paper withBorder p="md" component={Link} to={to} aria-label={`${label}: ${value}`} style={{ textDecoration: 'none', color: 'inherit' }}>
+    // mantine-focus-auto: the card is a link, and a Paper has no focus ring of its own.
+    <Paper withBorder p="md" component={Link} to={to} aria-label={`${label}: ${value}`} className="mantine-focus-auto" style={{ textDecoration: 'none', color: 'inherit' }}>
       <Text size="sm" c="dimmed">
         {label}
       </Text>

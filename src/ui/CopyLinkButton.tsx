@@ -30,8 +30,10 @@ export function CopyLinkButton({ link, label }: { link: string; label: string })
       notifyError(error, 'The link could not be copied');
     }
   };
+  // Positioned, so the visually hidden status sits inside the button's box: otherwise its containing block is the
+  // page, and in a table that scrolls in its own box it would widen the page (sideways scroll on a phone).
   return (
-    <>
+    <span style={{ position: 'relative', display: 'inline-flex' }}>
       <Tooltip label="Copied" opened={copied} withArrow>
         <ActionIcon variant="subtle" size={44} aria-label={label} onClick={() => void copy()}>
           <CopyIcon />
@@ -39,6 +41,6 @@ export function CopyLinkButton({ link, label }: { link: string; label: string })
       </Tooltip>
       {/* The tooltip is not announced; this says the same to screen readers. */}
       <VisuallyHidden role="status">{copied ? 'Link copied' : ''}</VisuallyHidden>
-    </>
+    </span>
   );
 }

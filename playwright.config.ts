@@ -12,7 +12,8 @@ export default defineConfig({
   fullyParallel: false,
   workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: process.env.CI ? 1 : 0,
-  timeout: 30_000,
+  // Several specs walk every route in one test; on a loaded 2-core machine that can pass 30 s.
+  timeout: 60_000,
   expect: { timeout: 7_000 },
   reporter: process.env.CI ? [['list'], ['html', { open: 'never' }]] : [['list']],
   // Separate folders let several runs share a machine without wiping each other's artifacts.

@@ -1,11 +1,11 @@
-import { Anchor, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
 import { createRecord } from '../../local/commands';
 import { portalDatabase } from '../../local/db';
 import { routeKeyOf } from '../../local/keys';
 import { CATEGORY_NAME_TAKEN_MESSAGE, categoryPayload } from '../../lib/contract/category';
+import { RowLink } from '../../ui/RowLink';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';
 import { notifyError } from '../../ui/notify';
 import { pageCount, pageSlice } from '../../ui/page-range';
@@ -30,18 +30,18 @@ const columns: DataTableColumn<CategoryRow>[] = [
     header: 'Edit',
     shrink: true,
     cell: (row) => (
-      <Anchor component={Link} to={`/add-category/${routeKeyOf(row)}/update`} aria-label={`Edit ${row.name}`}>
-        Edit
-      </Anchor>
+      <RowLink to={`/add-category/${routeKeyOf(row)}/update`} label={`Edit ${row.name}`}>
+          Edit
+        </RowLink>
     ),
   },
   {
     header: 'Delete',
     shrink: true,
     cell: (row) => (
-      <Anchor component={Link} to={`/add-category/${routeKeyOf(row)}/delete`} c="var(--mantine-color-error)" aria-label={`Delete ${row.name}`}>
-        Delete
-      </Anchor>
+      <RowLink to={`/add-category/${routeKeyOf(row)}/delete`} label={`Delete ${row.name}`} danger>
+          Delete
+        </RowLink>
     ),
   },
 ];

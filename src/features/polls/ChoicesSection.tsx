@@ -9,7 +9,7 @@ import { DataTable, type DataTableColumn } from '../../ui/DataTable';
 import { notifyError } from '../../ui/notify';
 import { SyncStateMarker } from '../../ui/SyncStateMarker';
 import type { ChoiceRow, PollRow } from './poll-rows';
-import { RowLink } from './RowLink';
+import { RowLink } from '../../ui/RowLink';
 import { useChoices } from './use-polls';
 
 function choiceColumns(poll: PollRow): DataTableColumn<ChoiceRow>[] {

@@ -9,7 +9,7 @@ import { Pager } from '../../ui/Pager';
 import { SearchBox } from '../../ui/SearchBox';
 import { SyncStateMarker } from '../../ui/SyncStateMarker';
 import { useClientProfile, viewerLink } from '../../ui/use-client-profile';
-import { RowLink } from './RowLink';
+import { RowLink } from '../../ui/RowLink';
 import { POLLS_PAGE_SIZE, createdDate, visiblePolls, type PollRow } from './poll-rows';
 import { RequirePolls } from './RequirePolls';
 import { usePolls } from './use-polls';

@@ -1,12 +1,12 @@
-import { Anchor, Box, Button, Checkbox, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { Box, Button, Checkbox, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { memo, useDeferredValue, useMemo, useState } from 'react';
-import { Link } from 'react-router-dom';
 import { bulkDeleteRecords } from '../../local/commands';
 import { portalDatabase } from '../../local/db';
 import { routeKeyOf } from '../../local/keys';
 import { MAX_BULK_DELETE } from '../../lib/contract/question';
 import { OPTION_LETTERS, type OptionLetter } from '../../lib/options-codec';
 import { questionCsv } from '../../lib/question-csv';
+import { RowLink } from '../../ui/RowLink';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';
 import { notifyError } from '../../ui/notify';
 import { pageCount, pageSlice } from '../../ui/page-range';
@@ -83,18 +83,18 @@ const QuestionTable = memo(function QuestionTable({ rows, names, selected, onSel
       header: 'Edit',
       shrink: true,
       cell: (row) => (
-        <Anchor component={Link} to={`/list-questions/${routeKeyOf(row)}/update`} aria-label={`Edit ${row.description}`}>
+        <RowLink to={`/list-questions/${routeKeyOf(row)}/update`} label={`Edit ${row.description}`}>
           Edit
-        </Anchor>
+        </RowLink>
       ),
     },
     {
       header: 'Delete',
       shrink: true,
       cell: (row) => (
-        <Anchor component={Link} to={`/list-questions/${routeKeyOf(row)}/delete`} aria-label={`Delete ${row.description}`}>
+        <RowLink to={`/list-questions/${routeKeyOf(row)}/delete`} label={`Delete ${row.description}`} danger>
           Delete
-        </Anchor>
+        </RowLink>
       ),
     },
   ];

@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { routeKeyOf } from '../../local/keys';
 import { STATUS_LABELS, type QuizStatus } from '../../lib/quiz-rules';
 import { CopyLinkButton } from '../../ui/CopyLinkButton';
+import { RowLink } from '../../ui/RowLink';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';
 import { pageCount, pageSlice } from '../../ui/page-range';
 import { Pager } from '../../ui/Pager';
@@ -197,18 +198,18 @@ const columns: DataTableColumn<QuizEntry>[] = [
     header: 'Edit',
     shrink: true,
     cell: ({ row }) => (
-      <Anchor component={Link} to={`/add-quiz/${routeKeyOf(row)}/update`} aria-label={`Edit ${row.name}`}>
-        Edit
-      </Anchor>
+      <RowLink to={`/add-quiz/${routeKeyOf(row)}/update`} label={`Edit ${row.name}`}>
+          Edit
+        </RowLink>
     ),
   },
   {
     header: 'Delete',
     shrink: true,
     cell: ({ row }) => (
-      <Anchor component={Link} to={`/add-quiz/${routeKeyOf(row)}/delete`} c="var(--mantine-color-error)" aria-label={`Delete ${row.name}`}>
-        Delete
-      </Anchor>
+      <RowLink to={`/add-quiz/${routeKeyOf(row)}/delete`} label={`Delete ${row.name}`} danger>
+          Delete
+        </RowLink>
     ),
   },
   { header: 'Reset Attempts', cell: (entry) => <ResetAttemptsCell entry={entry} />, shrink: true },

@@ -1,6 +1,7 @@
 import { Anchor } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import type { DataTableColumn } from './DataTable';
 
 /**
  * A table row's Edit/Delete link with a touch target of at least 44 px (mobile first). Delete is in the
@@ -12,4 +13,23 @@ export function RowLink({ to, label, danger, children }: { to: string; label: st
       {children}
     </Anchor>
   );
+}
+
+/**
+ * The Edit and Delete columns a list ends with (spec §2): links to `<base>/update` and `<base>/delete`, where `base`
+ * is the row's own route (e.g. `/add-category/<key>`), named after the row for screen readers.
+ */
+export function editDeleteColumns<Row>(baseOf: (row: Row) => string, nameOf: (row: Row) => string): DataTableColumn<Row>[] {
+  return [
+    { header: 'Edit', shrink: true, cell: (row) => <RowLink to={`${baseOf(row)}/update`} label={`Edit ${nameOf(row)}`}>Edit</RowLink> },
+    {
+      header: 'Delete',
+      shrink: true,
+      cell: (row) => (
+        <RowLink to={`${baseOf(row)}/delete`} label={`Delete ${nameOf(row)}`} danger>
+          Delete
+        </RowLink>
+      ),
+    },
+  ];
 }

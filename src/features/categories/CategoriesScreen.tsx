@@ -5,7 +5,7 @@ import { createRecord } from '../../local/commands';
 import { portalDatabase } from '../../local/db';
 import { routeKeyOf } from '../../local/keys';
 import { CATEGORY_NAME_TAKEN_MESSAGE, categoryPayload } from '../../lib/contract/category';
-import { RowLink } from '../../ui/RowLink';
+import { editDeleteColumns } from '../../ui/RowLink';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';
 import { notifyError } from '../../ui/notify';
 import { pageCount, pageSlice } from '../../ui/page-range';
@@ -26,24 +26,7 @@ const columns: DataTableColumn<CategoryRow>[] = [
     ),
   },
   { header: 'Updated', cell: (row) => updatedDate(row), shrink: true },
-  {
-    header: 'Edit',
-    shrink: true,
-    cell: (row) => (
-      <RowLink to={`/add-category/${routeKeyOf(row)}/update`} label={`Edit ${row.name}`}>
-          Edit
-        </RowLink>
-    ),
-  },
-  {
-    header: 'Delete',
-    shrink: true,
-    cell: (row) => (
-      <RowLink to={`/add-category/${routeKeyOf(row)}/delete`} label={`Delete ${row.name}`} danger>
-          Delete
-        </RowLink>
-    ),
-  },
+  ...editDeleteColumns<CategoryRow>((row) => `/add-category/${routeKeyOf(row)}`, (row) => row.name),
 ];
 
 /** The add form: a required name; an empty one is ignored with a message under the field (spec §5). */

@@ -9,7 +9,7 @@ import { Pager } from '../../ui/Pager';
 import { SearchBox } from '../../ui/SearchBox';
 import { SyncStateMarker } from '../../ui/SyncStateMarker';
 import { useClientProfile, viewerLink } from '../../ui/use-client-profile';
-import { RowLink } from '../../ui/RowLink';
+import { editDeleteColumns } from '../../ui/RowLink';
 import { POLLS_PAGE_SIZE, createdDate, visiblePolls, type PollRow } from './poll-rows';
 import { RequirePolls } from './RequirePolls';
 import { usePolls } from './use-polls';
@@ -48,24 +48,7 @@ function columns(viewerAppUrl: string | null | undefined): DataTableColumn<PollR
     { header: 'Show result options', cell: (row) => <Flag checked={row.show_options} label={`${row.name}: show result options`} />, shrink: true },
     { header: 'Show total votes', cell: (row) => <Flag checked={row.show_total_votes} label={`${row.name}: show total votes`} />, shrink: true },
     { header: 'Created date', cell: (row) => createdDate(row), shrink: true },
-    {
-      header: 'Edit',
-      shrink: true,
-      cell: (row) => (
-        <RowLink to={`/list-polls/${routeKeyOf(row)}/update`} label={`Edit ${row.name}`}>
-          Edit
-        </RowLink>
-      ),
-    },
-    {
-      header: 'Delete',
-      shrink: true,
-      cell: (row) => (
-        <RowLink to={`/list-polls/${routeKeyOf(row)}/delete`} label={`Delete ${row.name}`} danger>
-          Delete
-        </RowLink>
-      ),
-    },
+    ...editDeleteColumns<PollRow>((row) => `/list-polls/${routeKeyOf(row)}`, (row) => row.name),
   ];
 }
 

@@ -6,7 +6,7 @@ import { routeKeyOf } from '../../local/keys';
 import { MAX_BULK_DELETE } from '../../lib/contract/question';
 import { OPTION_LETTERS, type OptionLetter } from '../../lib/options-codec';
 import { questionCsv } from '../../lib/question-csv';
-import { RowLink } from '../../ui/RowLink';
+import { editDeleteColumns } from '../../ui/RowLink';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';
 import { notifyError } from '../../ui/notify';
 import { pageCount, pageSlice } from '../../ui/page-range';
@@ -79,24 +79,7 @@ const QuestionTable = memo(function QuestionTable({ rows, names, selected, onSel
     },
     { header: 'Correct Option', shrink: true, cell: (row) => row.correct_option },
     { header: 'Category', cell: (row) => categoryNameOf(row, names) },
-    {
-      header: 'Edit',
-      shrink: true,
-      cell: (row) => (
-        <RowLink to={`/list-questions/${routeKeyOf(row)}/update`} label={`Edit ${row.description}`}>
-          Edit
-        </RowLink>
-      ),
-    },
-    {
-      header: 'Delete',
-      shrink: true,
-      cell: (row) => (
-        <RowLink to={`/list-questions/${routeKeyOf(row)}/delete`} label={`Delete ${row.description}`} danger>
-          Delete
-        </RowLink>
-      ),
-    },
+    ...editDeleteColumns<QuestionRow>((row) => `/list-questions/${routeKeyOf(row)}`, (row) => row.description),
   ];
   return <DataTable label="Questions" columns={columns} rows={rows} rowKey={(row) => row.localId} empty={empty} minWidth={760} />;
 });

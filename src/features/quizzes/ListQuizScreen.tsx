@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { routeKeyOf } from '../../local/keys';
 import { STATUS_LABELS, type QuizStatus } from '../../lib/quiz-rules';
 import { CopyLinkButton } from '../../ui/CopyLinkButton';
-import { RowLink } from '../../ui/RowLink';
+import { editDeleteColumns } from '../../ui/RowLink';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';
 import { pageCount, pageSlice } from '../../ui/page-range';
 import { Pager } from '../../ui/Pager';
@@ -194,24 +194,7 @@ const columns: DataTableColumn<QuizEntry>[] = [
   { header: 'Start Time', cell: ({ row }) => dateTimeText(row.start_date_time) },
   { header: 'End Time', cell: ({ row }) => dateTimeText(row.end_date_time) },
   { header: 'Quiz Hash', cell: (entry) => <HashCell entry={entry} /> },
-  {
-    header: 'Edit',
-    shrink: true,
-    cell: ({ row }) => (
-      <RowLink to={`/add-quiz/${routeKeyOf(row)}/update`} label={`Edit ${row.name}`}>
-          Edit
-        </RowLink>
-    ),
-  },
-  {
-    header: 'Delete',
-    shrink: true,
-    cell: ({ row }) => (
-      <RowLink to={`/add-quiz/${routeKeyOf(row)}/delete`} label={`Delete ${row.name}`} danger>
-          Delete
-        </RowLink>
-    ),
-  },
+  ...editDeleteColumns<QuizEntry>(({ row }) => `/add-quiz/${routeKeyOf(row)}`, ({ row }) => row.name),
   { header: 'Reset Attempts', cell: (entry) => <ResetAttemptsCell entry={entry} />, shrink: true },
 ];
 

@@ -8,9 +8,9 @@ import { CATEGORY_NAME_TAKEN_MESSAGE, categoryPayload } from '../../lib/contract
 import { editDeleteColumns } from '../../ui/RowLink';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';
 import { notifyError } from '../../ui/notify';
-import { pageCount, pageSlice } from '../../ui/page-range';
 import { Pager } from '../../ui/Pager';
 import { SearchBox } from '../../ui/SearchBox';
+import { useSearchedPages } from '../../ui/use-searched-pages';
 import { SyncStateMarker } from '../../ui/SyncStateMarker';
 import { CATEGORIES_PAGE_SIZE, nameTaken, updatedDate, visibleCategories, type CategoryRow } from './category-rows';
 import { useCategories } from './use-categories';
@@ -71,10 +71,7 @@ function AddCategoryForm({ rows }: { rows: readonly CategoryRow[] }) {
 /** /add-category: add form, search and the paged categories table, read from the mirror (works offline). */
 export function CategoriesScreen() {
   const rows = useCategories();
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
-  const visible = visibleCategories(rows ?? [], search);
-  const shownPage = Math.min(page, pageCount(visible.length, CATEGORIES_PAGE_SIZE));
+  const { search, setSearch, page: shownPage, setPage, visible, pageRows } = useSearchedPages(rows, visibleCategories, CATEGORIES_PAGE_SIZE);
 
   return (
     <Stack>
@@ -82,10 +79,7 @@ export function CategoriesScreen() {
       <AddCategoryForm rows={rows ?? []} />
       <SearchBox
         value={search}
-        onChange={(value) => {
-          setSearch(value);
-          setPage(1);
-        }}
+        onChange={setSearch}
       />
       {rows === undefined ? (
         <Text c="dimmed">Loading categories…</Text>
@@ -94,7 +88,7 @@ export function CategoriesScreen() {
           <DataTable
             label="Categories"
             columns={columns}
-            rows={pageSlice(visible, shownPage, CATEGORIES_PAGE_SIZE)}
+            rows={pageRows}
             rowKey={(row) => row.localId}
             empty={search.trim() ? 'No category matches the search.' : 'No categories yet.'}
           />

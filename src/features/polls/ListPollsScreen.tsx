@@ -1,12 +1,11 @@
 import { Anchor, Checkbox, Group, Stack, Text, Title } from '@mantine/core';
-import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { routeKeyOf } from '../../local/keys';
 import { CopyLinkButton } from '../../ui/CopyLinkButton';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';
-import { pageCount, pageSlice } from '../../ui/page-range';
 import { Pager } from '../../ui/Pager';
 import { SearchBox } from '../../ui/SearchBox';
+import { useSearchedPages } from '../../ui/use-searched-pages';
 import { SyncStateMarker } from '../../ui/SyncStateMarker';
 import { useClientProfile, viewerLink } from '../../ui/use-client-profile';
 import { editDeleteColumns } from '../../ui/RowLink';
@@ -55,10 +54,7 @@ function columns(viewerAppUrl: string | null | undefined): DataTableColumn<PollR
 function PollsList() {
   const rows = usePolls();
   const profile = useClientProfile();
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
-  const visible = visiblePolls(rows ?? [], search);
-  const shownPage = Math.min(page, pageCount(visible.length, POLLS_PAGE_SIZE));
+  const { search, setSearch, page: shownPage, setPage, visible, pageRows } = useSearchedPages(rows, visiblePolls, POLLS_PAGE_SIZE);
 
   return (
     <Stack>
@@ -70,10 +66,7 @@ function PollsList() {
       </Group>
       <SearchBox
         value={search}
-        onChange={(value) => {
-          setSearch(value);
-          setPage(1);
-        }}
+        onChange={setSearch}
       />
       {rows === undefined ? (
         <Text c="dimmed">Loading polls…</Text>
@@ -82,7 +75,7 @@ function PollsList() {
           <DataTable
             label="Polls"
             columns={columns(profile?.viewer_app_url)}
-            rows={pageSlice(visible, shownPage, POLLS_PAGE_SIZE)}
+            rows={pageRows}
             rowKey={(row) => row.localId}
             minWidth={900}
             empty={search.trim() ? 'No poll matches the search.' : 'No polls yet.'}

@@ -6,9 +6,9 @@ import { STATUS_LABELS, type QuizStatus } from '../../lib/quiz-rules';
 import { CopyLinkButton } from '../../ui/CopyLinkButton';
 import { editDeleteColumns } from '../../ui/RowLink';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';
-import { pageCount, pageSlice } from '../../ui/page-range';
 import { Pager } from '../../ui/Pager';
 import { SearchBox } from '../../ui/SearchBox';
+import { useSearchedPages } from '../../ui/use-searched-pages';
 import { SyncStateMarker } from '../../ui/SyncStateMarker';
 import { useClientProfile, viewerLink } from '../../ui/use-client-profile';
 import { useSyncStatus } from '../../ui/use-sync-status';
@@ -206,11 +206,7 @@ export function ListQuizScreen() {
   const rows = useQuizzes();
   const { online } = useSyncStatus();
   const viewerAppUrl = useClientProfile()?.viewer_app_url;
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
-  const visible = visibleQuizzes(rows ?? [], search);
-  const shownPage = Math.min(page, pageCount(visible.length, QUIZZES_PAGE_SIZE));
-  const pageRows = pageSlice(visible, shownPage, QUIZZES_PAGE_SIZE);
+  const { search, setSearch, page: shownPage, setPage, visible, pageRows } = useSearchedPages(rows, visibleQuizzes, QUIZZES_PAGE_SIZE);
   const liveNodes = useLiveQuizNodes(pageRows.flatMap((row) => (row.quiz_hash ? [row.quiz_hash] : [])));
   const channel = useLiveChannelState();
   const entries = pageRows.map((row): QuizEntry => {
@@ -228,10 +224,7 @@ export function ListQuizScreen() {
       </Group>
       <SearchBox
         value={search}
-        onChange={(value) => {
-          setSearch(value);
-          setPage(1);
-        }}
+        onChange={setSearch}
       />
       {!online && (
         <Text id={REASON_ID} c="orange.9" role="status">

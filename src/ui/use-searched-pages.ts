@@ -1,0 +1,18 @@
+import { useState } from 'react';
+import { pageCount, pageSlice } from './page-range';
+
+/**
+ * The search and paging state of a list read from the mirror: a new search goes back to page 1, and the page
+ * is clamped when rows disappear (a delete, a sync) so the pager never points past the end.
+ */
+export function useSearchedPages<Row>(rows: readonly Row[] | undefined, filter: (rows: readonly Row[], search: string) => Row[], pageSize: number) {
+  const [search, setSearchText] = useState('');
+  const [page, setPage] = useState(1);
+  const visible = filter(rows ?? [], search);
+  const shownPage = Math.min(page, pageCount(visible.length, pageSize));
+  const setSearch = (value: string) => {
+    setSearchText(value);
+    setPage(1);
+  };
+  return { search, setSearch, page: shownPage, setPage, visible, pageRows: pageSlice(visible, shownPage, pageSize) };
+}

@@ -1,5 +1,5 @@
 import { ActionIcon, Tooltip, VisuallyHidden } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { notifyError } from './notify';
 
 /** How long "Copied" shows after a copy (spec §9). */
@@ -16,7 +16,12 @@ function CopyIcon() {
 
 /** Copies a link to the clipboard and says "Copied" for one second (spec §2 List Quiz / List Polls). */
 export function CopyLinkButton({ link, label }: { link: string; label: string }) {
+  const button = useRef<HTMLButtonElement>(null);
   const [copied, setCopied] = useState(false);
+  // A tooltip is a floating-ui instance that measures and positions itself: a table of copy buttons would mount
+  // one per row for a confirmation seldom shown. It is mounted at the first copy (then kept, for its fade-out),
+  // pointed at the button, which stays where it is and keeps the focus.
+  const [confirmationMounted, setConfirmationMounted] = useState(false);
   useEffect(() => {
     if (!copied) return;
     const timer = setTimeout(() => setCopied(false), COPY_CONFIRMATION_MS);
@@ -26,6 +31,7 @@ export function CopyLinkButton({ link, label }: { link: string; label: string })
     try {
       await navigator.clipboard.writeText(link);
       setCopied(true);
+      setConfirmationMounted(true);
     } catch (error) {
       notifyError(error, 'The link could not be copied');
     }
@@ -34,11 +40,10 @@ export function CopyLinkButton({ link, label }: { link: string; label: string })
   // page, and in a table that scrolls in its own box it would widen the page (sideways scroll on a phone).
   return (
     <span style={{ position: 'relative', display: 'inline-flex' }}>
-      <Tooltip label="Copied" opened={copied} withArrow>
-        <ActionIcon variant="subtle" size={44} aria-label={label} onClick={() => void copy()}>
-          <CopyIcon />
-        </ActionIcon>
-      </Tooltip>
+      <ActionIcon ref={button} variant="subtle" size={44} aria-label={label} onClick={() => void copy()}>
+        <CopyIcon />
+      </ActionIcon>
+      {confirmationMounted && <Tooltip label="Copied" opened={copied} withArrow target={button} />}
       {/* The tooltip is not announced; this says the same to screen readers. */}
       <VisuallyHidden role="status">{copied ? 'Link copied' : ''}</VisuallyHidden>
     </span>

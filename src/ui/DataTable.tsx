@@ -1,5 +1,5 @@
 import { Table, Text } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 
 export interface DataTableColumn<Row> {
   /** Column heading, also the cell's label when rows stack as cards on phones. */
@@ -20,10 +20,41 @@ interface DataTableProps<Row> {
   empty?: ReactNode;
   /** Below this the table scrolls sideways inside its own box, never the page. */
   minWidth?: number;
+  /**
+   * Whether a row renders as it did (then it skips its render). By default only the same row object does:
+   * lists whose rows are rebuilt on every change say what their cells show.
+   */
+  sameRow?: (previous: Row, next: Row) => boolean;
 }
 
+interface DataTableRowProps<Row> {
+  row: Row;
+  columns: readonly DataTableColumn<Row>[];
+  sameRow?: (previous: Row, next: Row) => boolean;
+}
+
+function DataTableRowCells<Row>({ row, columns }: DataTableRowProps<Row>) {
+  return (
+    <Table.Tr>
+      {columns.map((column) => (
+        <Table.Td key={column.header} style={column.shrink ? { whiteSpace: 'nowrap' } : undefined}>
+          {column.cell(row)}
+        </Table.Td>
+      ))}
+    </Table.Tr>
+  );
+}
+
+/** A row that renders again only when its columns change or its row no longer renders the same. */
+const DataTableRow = memo(
+  DataTableRowCells,
+  (previous: DataTableRowProps<unknown>, next: DataTableRowProps<unknown>) =>
+    previous.columns === next.columns && previous.sameRow === next.sameRow && (next.sameRow ?? Object.is)(previous.row, next.row),
+  // memo() loses the component's type parameter; the comparison above holds for any Row.
+) as <Row>(props: DataTableRowProps<Row>) => ReactNode;
+
 /** Data table on Mantine Table: a labelled table that scrolls sideways in its own container on small screens. */
-export function DataTable<Row>({ label, columns, rows, rowKey, empty = 'Nothing to show.', minWidth = 560 }: DataTableProps<Row>) {
+export function DataTable<Row>({ label, columns, rows, rowKey, empty = 'Nothing to show.', minWidth = 560, sameRow }: DataTableProps<Row>) {
   return (
     <Table.ScrollContainer minWidth={minWidth} type="native">
       <Table striped highlightOnHover aria-label={label} verticalSpacing="xs">
@@ -44,15 +75,7 @@ export function DataTable<Row>({ label, columns, rows, rowKey, empty = 'Nothing 
               </Table.Td>
             </Table.Tr>
           ) : (
-            rows.map((row) => (
-              <Table.Tr key={rowKey(row)}>
-                {columns.map((column) => (
-                  <Table.Td key={column.header} style={column.shrink ? { whiteSpace: 'nowrap' } : undefined}>
-                    {column.cell(row)}
-                  </Table.Td>
-                ))}
-              </Table.Tr>
-            ))
+            rows.map((row) => <DataTableRow key={rowKey(row)} row={row} columns={columns} sameRow={sameRow} />)
           )}
         </Table.Tbody>
       </Table>

@@ -6,3 +6,20 @@ export function useSyncStatus(): SyncStatus {
   const { status } = appSyncEngine();
   return useSyncExternalStore(status.subscribe, status.getSnapshot);
 }
+
+/**
+ * One value picked from the sync status, re-rendering only when that value changes (a screen that needs only
+ * `online` is not rebuilt on every count or `syncing` change). `select` must return a primitive or a value
+ * kept from the snapshot: a new object each call would never compare equal.
+ */
+export function useSyncStatusValue<Value>(select: (status: SyncStatus) => Value): Value {
+  const { status } = appSyncEngine();
+  return useSyncExternalStore(status.subscribe, () => select(status.getSnapshot()));
+}
+
+const isOnline = (status: SyncStatus) => status.online;
+
+/** Whether the device is online, re-rendering only when that changes. */
+export function useOnline(): boolean {
+  return useSyncStatusValue(isOnline);
+}

@@ -1,5 +1,5 @@
-import { ActionIcon, Anchor, Button, Group, Popover, Select, Stack, Text, Title } from '@mantine/core';
-import { useState } from 'react';
+import { ActionIcon, Anchor, Button, Group, NativeSelect, Popover, Stack, Text, Title } from '@mantine/core';
+import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { routeKeyOf } from '../../local/keys';
 import { STATUS_LABELS, type QuizStatus } from '../../lib/quiz-rules';
@@ -11,30 +11,24 @@ import { SearchBox } from '../../ui/SearchBox';
 import { useSearchedPages } from '../../ui/use-searched-pages';
 import { SyncStateMarker } from '../../ui/SyncStateMarker';
 import { useClientProfile, viewerLink } from '../../ui/use-client-profile';
-import { useSyncStatus } from '../../ui/use-sync-status';
+import { useOnline, useSyncStatusValue } from '../../ui/use-sync-status';
 import { moveQuizStatus, resetAttemptsOf, stepQuizQuestion } from './live-controls';
 import {
   OFFLINE_REASON,
   QUIZZES_PAGE_SIZE,
   dateTimeText,
   liveStateOf,
+  pullExpected,
   questionCellText,
   quizControls,
+  quizListLoading,
+  sameQuizEntry,
   visibleQuizzes,
   type QuizControls,
-  type QuizLiveState,
-  type QuizRow,
+  type QuizEntry,
 } from './quiz-rows';
-import { LIVE_STATE_TEXT, useLiveChannelState, useLiveQuizNodes } from './use-live-channel';
-import { useQuizzes } from './use-quizzes';
-
-/** A row with what its live controls need, computed once per render for all its cells. */
-interface QuizEntry {
-  row: QuizRow;
-  state: QuizLiveState;
-  controls: QuizControls;
-  viewerLink: string | null;
-}
+import { LIVE_STATE_TEXT, useAfterFirstPaint, useLiveChannelState, useLiveQuizNodes } from './use-live-channel';
+import { useListedQuizzes } from './use-quizzes';
 
 const REASON_ID = 'list-quiz-controls-reason';
 /** Points a disabled control at the visible offline reason. */
@@ -91,7 +85,10 @@ function QuestionCell({ entry }: { entry: QuizEntry }) {
   );
 }
 
-/** The status dropdown: only the current status and the later ones of the mode's order. */
+/**
+ * The status dropdown: only the current status and the later ones of the mode's order. A native select: cheap
+ * in every row of the table (no floating dropdown to mount), and the phone's own picker on a phone.
+ */
 function StatusCell({ entry }: { entry: QuizEntry }) {
   const { row, state, controls } = entry;
   const [busy, setBusy] = useState(false);
@@ -102,17 +99,16 @@ function StatusCell({ entry }: { entry: QuizEntry }) {
     setBusy(false);
   };
   return (
-    <Select
+    <NativeSelect
       aria-label={`Status of ${row.name}`}
       aria-describedby={reasonOf(controls)}
       data={controls.statuses.map((status) => ({ value: status, label: STATUS_LABELS[status] }))}
       value={state.status}
-      allowDeselect={false}
       disabled={controls.disabledReason !== null || busy}
-      onChange={(status) => status && void change(status as QuizStatus)}
+      // The options are the statuses of `controls.statuses`.
+      onChange={(event) => void change(event.currentTarget.value as QuizStatus)}
       size="md"
       miw={190}
-      comboboxProps={{ withinPortal: true }}
     />
   );
 }
@@ -130,10 +126,19 @@ function HashCell({ entry }: { entry: QuizEntry }) {
   );
 }
 
+/**
+ * Reset Attempts with its confirmation. The confirmation's popover (a floating-ui instance) is mounted at the
+ * first press, not in every row of the table; the button then moves into it, so it gets the focus back first.
+ */
 function ResetAttemptsCell({ entry }: { entry: QuizEntry }) {
   const { row, controls } = entry;
+  const [confirmationMounted, setConfirmationMounted] = useState(false);
   const [opened, setOpened] = useState(false);
   const [busy, setBusy] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (confirmationMounted) button.current?.focus();
+  }, [confirmationMounted]);
   const reset = async () => {
     if (row.serverId === null) return;
     setBusy(true);
@@ -141,21 +146,27 @@ function ResetAttemptsCell({ entry }: { entry: QuizEntry }) {
     setBusy(false);
     if (done) setOpened(false);
   };
+  const resetButton = (
+    <Button
+      ref={button}
+      size="sm"
+      variant="light"
+      color="red"
+      disabled={!controls.resetAttempts}
+      aria-describedby={reasonOf(controls)}
+      aria-label={`Reset Attempts of ${row.name}`}
+      onClick={() => {
+        setConfirmationMounted(true);
+        setOpened((open) => !open);
+      }}
+    >
+      Reset Attempts
+    </Button>
+  );
+  if (!confirmationMounted) return resetButton;
   return (
     <Popover opened={opened} onChange={setOpened} trapFocus withArrow position="left">
-      <Popover.Target>
-        <Button
-          size="sm"
-          variant="light"
-          color="red"
-          disabled={!controls.resetAttempts}
-          aria-describedby={reasonOf(controls)}
-          aria-label={`Reset Attempts of ${row.name}`}
-          onClick={() => setOpened((open) => !open)}
-        >
-          Reset Attempts
-        </Button>
-      </Popover.Target>
+      <Popover.Target>{resetButton}</Popover.Target>
       <Popover.Dropdown>
         <Stack gap="xs" maw={260}>
           <Text size="sm">
@@ -203,16 +214,24 @@ const columns: DataTableColumn<QuizEntry>[] = [
  * the rows on screen following their live node (decisions §4) while it is newer than the mirrored row.
  */
 export function ListQuizScreen() {
-  const rows = useQuizzes();
-  const { online } = useSyncStatus();
+  // Pulled rows and live nodes arrive from outside: their renders may be time-sliced, the search box's not.
+  const listed = useDeferredValue(useListedQuizzes());
+  const online = useOnline();
+  const loading = quizListLoading(listed, useSyncStatusValue(pullExpected));
   const viewerAppUrl = useClientProfile()?.viewer_app_url;
-  const { search, setSearch, page: shownPage, setPage, visible, pageRows } = useSearchedPages(rows, visibleQuizzes, QUIZZES_PAGE_SIZE);
-  const liveNodes = useLiveQuizNodes(pageRows.flatMap((row) => (row.quiz_hash ? [row.quiz_hash] : [])));
-  const channel = useLiveChannelState();
-  const entries = pageRows.map((row): QuizEntry => {
-    const state = liveStateOf(row, row.quiz_hash ? liveNodes.get(row.quiz_hash) : null);
-    return { row, state, controls: quizControls(row, state, online), viewerLink: row.quiz_hash ? viewerLink(viewerAppUrl, row.quiz_hash) : null };
-  });
+  const { search, setSearch, page: shownPage, setPage, visible, pageRows } = useSearchedPages(listed?.rows, visibleQuizzes, QUIZZES_PAGE_SIZE);
+  // Firebase loads with the live channel: after the first paint, the rows showing the mirror until then.
+  const live = useAfterFirstPaint();
+  const liveNodes = useDeferredValue(useLiveQuizNodes(live ? pageRows.flatMap((row) => (row.quiz_hash ? [row.quiz_hash] : [])) : []));
+  const channel = useLiveChannelState(live);
+  const entries = useMemo(
+    () =>
+      pageRows.map((row): QuizEntry => {
+        const state = liveStateOf(row, row.quiz_hash ? liveNodes.get(row.quiz_hash) : null);
+        return { row, state, controls: quizControls(row, state, online), viewerLink: row.quiz_hash ? viewerLink(viewerAppUrl, row.quiz_hash) : null };
+      }),
+    [pageRows, liveNodes, online, viewerAppUrl],
+  );
 
   return (
     <Stack>
@@ -236,7 +255,7 @@ export function ListQuizScreen() {
           {LIVE_STATE_TEXT.paused}: rows show the last state this device knows.
         </Text>
       )}
-      {rows === undefined ? (
+      {loading ? (
         <Text c="dimmed">Loading quizzes…</Text>
       ) : (
         <>
@@ -245,6 +264,7 @@ export function ListQuizScreen() {
             columns={columns}
             rows={entries}
             rowKey={(entry) => entry.row.localId}
+            sameRow={sameQuizEntry}
             empty={search.trim() ? 'No quiz matches the search.' : 'No quizzes yet.'}
             minWidth={1100}
           />

@@ -1,4 +1,16 @@
-import { NOT_SYNCED_REASON, OFFLINE_REASON, liveStateOf, questionCellText, quizControls, visibleQuizzes, type QuizRow } from './quiz-rows';
+import {
+  NOT_SYNCED_REASON,
+  OFFLINE_REASON,
+  liveStateOf,
+  pullExpected,
+  questionCellText,
+  quizControls,
+  quizListLoading,
+  sameQuizEntry,
+  visibleQuizzes,
+  type QuizEntry,
+  type QuizRow,
+} from './quiz-rows';
 import { viewerLink } from '../../ui/use-client-profile';
 
 function quiz(changes: Partial<QuizRow> = {}): QuizRow {
@@ -64,5 +76,50 @@ describe('List Quiz rows', () => {
     expect(viewerLink('https://viewer.example/', 'abc')).toBe('https://viewer.example/abc');
     expect(viewerLink('', 'abc')).toBeNull();
     expect(viewerLink(null, 'abc')).toBeNull();
+  });
+
+  it('says it is loading while the database opens, and while the first pull of an empty mirror is under way', () => {
+    expect(quizListLoading(undefined, true)).toBe(true);
+    expect(quizListLoading(undefined, false)).toBe(true);
+    expect(quizListLoading({ rows: [], pulledOnce: false }, true)).toBe(true);
+    expect(quizListLoading({ rows: [], pulledOnce: true }, true)).toBe(false);
+    expect(quizListLoading({ rows: [quiz()], pulledOnce: false }, true)).toBe(false);
+    // Offline or with sync stuck, an empty mirror is an empty table, not an endless "Loading".
+    expect(quizListLoading({ rows: [], pulledOnce: false }, false)).toBe(false);
+  });
+
+  it('expects a pull only online, signed in, and after a sync run that did not fail', () => {
+    expect(pullExpected({ online: true, needsSignIn: false, lastError: null })).toBe(true);
+    expect(pullExpected({ online: false, needsSignIn: false, lastError: null })).toBe(false);
+    expect(pullExpected({ online: true, needsSignIn: true, lastError: null })).toBe(false);
+    expect(pullExpected({ online: true, needsSignIn: false, lastError: 'Server exploded' })).toBe(false);
+  });
+
+  it('treats a rebuilt row as the same unless something it shows or acts on changed', () => {
+    const entry = (changes: Partial<QuizRow> = {}, online = true, link: string | null = null): QuizEntry => {
+      const row = quiz(changes);
+      const state = liveStateOf(row);
+      return { row, state, controls: quizControls(row, state, online), viewerLink: link };
+    };
+    expect(sameQuizEntry(entry(), entry())).toBe(true);
+    // Fields no cell shows do not count.
+    expect(sameQuizEntry(entry(), entry({ description: 'Changed', updated_at: '2026-06-10T18:00:05.000Z' }))).toBe(true);
+    for (const changes of [
+      { name: 'Renamed' },
+      { syncState: 'pending' as const },
+      { serverId: 2 },
+      { quiz_hash: 'xyz' },
+      { start_date_time: '2026-06-11T18:00:00.000Z' },
+      { end_date_time: '2026-06-11T20:00:00.000Z' },
+      { attempts_count: 3 },
+      { status: 'RESULT_AWAITED' as const },
+      { question_no: 3 },
+      { mode: 'AUTO' as const },
+      { questions: [11, 12] },
+    ]) {
+      expect(sameQuizEntry(entry(), entry(changes)), JSON.stringify(changes)).toBe(false);
+    }
+    expect(sameQuizEntry(entry(), entry({}, false))).toBe(false);
+    expect(sameQuizEntry(entry(), entry({}, true, 'https://viewer.example/abc'))).toBe(false);
   });
 });

@@ -2,6 +2,7 @@ import type { MirrorRow } from '../../local/db';
 import type { QuizSummary } from '../../lib/contract/quiz';
 import { matchesSearch } from '../../lib/search-query';
 import { canStep, statusesFrom, type QuizMode, type QuizStatus } from '../../lib/quiz-rules';
+import type { SyncStatus } from '../../sync';
 
 /**
  * A mirrored quiz as the screens read it. `questions` holds server ids, or local question keys for
@@ -15,6 +16,27 @@ export type QuizRow = MirrorRow &
 
 /** A mirrored question as the picker reads it. */
 export type QuizQuestionRow = MirrorRow & { description: string; category?: number | string | null };
+
+/** What List Quiz reads from the mirror: every quiz, and whether this device has pulled the quizzes at least once. */
+export interface ListedQuizzes {
+  rows: QuizRow[];
+  pulledOnce: boolean;
+}
+
+/** Whether sync is about to pull: online, signed in, and its last run did not fail. */
+export function pullExpected(status: Pick<SyncStatus, 'online' | 'needsSignIn' | 'lastError'>): boolean {
+  return status.online && !status.needsSignIn && status.lastError === null;
+}
+
+/**
+ * Whether List Quiz says "Loading quizzes…" instead of its table: while the database opens, and on a device
+ * that has never pulled the quizzes while a pull is under way (an empty table would be pushed down by the
+ * pulled rows). Offline, or when sync cannot pull, an empty mirror shows the empty table: no endless loading.
+ */
+export function quizListLoading(listed: ListedQuizzes | undefined, pullIsExpected: boolean): boolean {
+  if (listed === undefined) return true;
+  return listed.rows.length === 0 && !listed.pulledOnce && pullIsExpected;
+}
 
 /** Rows per page of List Quiz (the spec's constant 10, the server's page size). */
 export const QUIZZES_PAGE_SIZE = 10;
@@ -89,6 +111,38 @@ export function quizControls(row: QuizRow, state: QuizLiveState, online: boolean
     disabledReason,
     resetAttempts: allowed && (row.attempts_count ?? 0) > 0,
   };
+}
+
+/** A row of List Quiz with what its cells show and its live controls need, computed once for all its cells. */
+export interface QuizEntry {
+  row: QuizRow;
+  state: QuizLiveState;
+  controls: QuizControls;
+  viewerLink: string | null;
+}
+
+/** The fields of a mirrored quiz that List Quiz's cells show or act on. */
+const SHOWN_FIELDS = ['localId', 'serverId', 'syncState', 'name', 'quiz_hash', 'start_date_time', 'end_date_time', 'attempts_count'] as const;
+
+/**
+ * Whether two renderings of a row would look and act the same, so an unchanged row can skip its render (the
+ * mirror gives new row objects on every change of any quiz). A field a cell starts to show belongs here too.
+ */
+export function sameQuizEntry(a: QuizEntry, b: QuizEntry): boolean {
+  if (a === b) return true;
+  return (
+    SHOWN_FIELDS.every((field) => Object.is(a.row[field], b.row[field])) &&
+    a.state.mode === b.state.mode &&
+    a.state.status === b.state.status &&
+    a.state.question_no === b.state.question_no &&
+    a.state.question_count === b.state.question_count &&
+    a.controls.previous === b.controls.previous &&
+    a.controls.next === b.controls.next &&
+    a.controls.resetAttempts === b.controls.resetAttempts &&
+    a.controls.disabledReason === b.controls.disabledReason &&
+    a.controls.statuses.join() === b.controls.statuses.join() &&
+    a.viewerLink === b.viewerLink
+  );
 }
 
 const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });

@@ -1,6 +1,7 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useScreenWakeLock } from './use-live-channel';
+import type { LiveQuiz } from '../../live';
+import { liveNodeBatcher, useAfterFirstPaint, useScreenWakeLock, withLiveNodeChanges, type FlushScheduler, type LiveNodeChanges } from './use-live-channel';
 
 // The Screen Wake Lock of the control screen: jsdom has none, so each test gives navigator one.
 
@@ -47,5 +48,90 @@ describe('useScreenWakeLock', () => {
     fakeWakeLock(() => Promise.reject(new Error('NotAllowedError')));
     const { result } = renderHook(() => useScreenWakeLock());
     await waitFor(() => expect(result.current).toBe('refused'));
+  });
+});
+
+function node(question_no: number): LiveQuiz {
+  return { status: 'STARTED', mode: 'MANUAL', question_no, question_count: 3, question_started_at: null, question_ends_at: null, updated_at: question_no };
+}
+
+/** A scheduler the test flushes by hand, counting what was scheduled and called off. */
+function manualScheduler() {
+  const scheduled: (() => void)[] = [];
+  let cancelled = 0;
+  const schedule: FlushScheduler = (flush) => {
+    scheduled.push(flush);
+    return () => {
+      cancelled += 1;
+    };
+  };
+  const flush = (index: number) => scheduled[index]?.();
+  return { schedule, scheduled, flush, cancelled: () => cancelled };
+}
+
+describe('liveNodeBatcher', () => {
+  it('hands over the nodes of several quizzes together, once per flush, the latest node of each', () => {
+    const applied: LiveNodeChanges[] = [];
+    const frames = manualScheduler();
+    const batch = liveNodeBatcher((changes) => applied.push(changes), frames.schedule);
+    batch.add('a', node(1));
+    batch.add('b', node(1));
+    batch.add('a', node(2));
+    batch.add('c', null);
+    expect(frames.scheduled).toHaveLength(1);
+    expect(applied).toHaveLength(0);
+    frames.flush(0);
+    expect(applied).toEqual([
+      new Map<string, LiveQuiz | null>([
+        ['a', node(2)],
+        ['b', node(1)],
+        ['c', null],
+      ]),
+    ]);
+    batch.add('b', node(3));
+    expect(frames.scheduled).toHaveLength(2);
+    frames.flush(1);
+    expect(applied[1]).toEqual(new Map([['b', node(3)]]));
+  });
+
+  it('drops what is pending when stopped', () => {
+    const apply = vi.fn();
+    const frames = manualScheduler();
+    const batch = liveNodeBatcher(apply, frames.schedule);
+    batch.add('a', node(1));
+    batch.stop();
+    expect(frames.cancelled()).toBe(1);
+    frames.flush(0);
+    expect(apply).not.toHaveBeenCalled();
+  });
+
+  it('applies changes to the nodes: a new node replaces, null removes', () => {
+    const current = new Map([
+      ['a', node(1)],
+      ['b', node(1)],
+    ]);
+    const next = withLiveNodeChanges(current, new Map([['a', node(2)], ['b', null], ['c', node(1)]]));
+    expect([...next]).toEqual([
+      ['a', node(2)],
+      ['c', node(1)],
+    ]);
+    expect(current.get('b')).toEqual(node(1));
+  });
+});
+
+describe('useAfterFirstPaint', () => {
+  it('turns true in the task after the first frame, not before', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'requestAnimationFrame', 'cancelAnimationFrame'] });
+    try {
+      const { result } = renderHook(() => useAfterFirstPaint());
+      expect(result.current).toBe(false);
+      act(() => vi.advanceTimersToNextFrame());
+      expect(result.current).toBe(false);
+      // The fake clock runs a zero-delay timer set from a frame callback 1 ms later.
+      act(() => vi.advanceTimersByTime(1));
+      expect(result.current).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

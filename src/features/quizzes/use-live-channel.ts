@@ -1,9 +1,66 @@
 import { useEffect, useState } from 'react';
 import { connectLive, subscribeConnection, subscribeQuiz, type LiveQuiz } from '../../live';
-import { useSyncStatus } from '../../ui/use-sync-status';
+import { useOnline } from '../../ui/use-sync-status';
 
 // The live channel as List Quiz and the control screen use it: live nodes of several quizzes, whether
 // updates are paused, the server's clock, and the screen kept awake. Firebase loads with the first use.
+
+/** Arranges one call of `flush` soon and returns how to call it off. */
+export type FlushScheduler = (flush: () => void) => () => void;
+
+/** Where frames do not run (a hidden tab), changes still arrive after this long. */
+const FRAME_FALLBACK_MS = 250;
+
+/** The next animation frame, or the fallback delay if no frame comes first. */
+export const nextFrame: FlushScheduler = (flush) => {
+  const frame = requestAnimationFrame(flush);
+  const timer = setTimeout(flush, FRAME_FALLBACK_MS);
+  return () => {
+    cancelAnimationFrame(frame);
+    clearTimeout(timer);
+  };
+};
+
+/** Live nodes that changed since the last flush: a node, or null for a quiz whose node is gone. */
+export type LiveNodeChanges = ReadonlyMap<string, LiveQuiz | null>;
+
+/**
+ * Collects live nodes as they arrive and hands them over together once per scheduled flush: the nodes of a
+ * page arrive one quiz at a time, and one screen update per node would rebuild the table once per quiz.
+ */
+export function liveNodeBatcher(apply: (changes: LiveNodeChanges) => void, schedule: FlushScheduler = nextFrame) {
+  let pending = new Map<string, LiveQuiz | null>();
+  let cancel: (() => void) | null = null;
+  const flush = () => {
+    cancel?.();
+    cancel = null;
+    const changes = pending;
+    pending = new Map();
+    if (changes.size > 0) apply(changes);
+  };
+  return {
+    add(quizHash: string, quiz: LiveQuiz | null): void {
+      pending.set(quizHash, quiz);
+      cancel ??= schedule(flush);
+    },
+    /** Drops what has not been handed over yet (the screen is going away). */
+    stop(): void {
+      cancel?.();
+      cancel = null;
+      pending = new Map();
+    },
+  };
+}
+
+/** The live nodes after a batch of changes. */
+export function withLiveNodeChanges(current: ReadonlyMap<string, LiveQuiz>, changes: LiveNodeChanges): ReadonlyMap<string, LiveQuiz> {
+  const next = new Map(current);
+  for (const [quizHash, quiz] of changes) {
+    if (quiz) next.set(quizHash, quiz);
+    else next.delete(quizHash);
+  }
+  return next;
+}
 
 /** The live nodes of the given quizzes (by quiz_hash), kept current while they are on screen. */
 export function useLiveQuizNodes(quizHashes: readonly string[]): ReadonlyMap<string, LiveQuiz> {
@@ -12,19 +69,40 @@ export function useLiveQuizNodes(quizHashes: readonly string[]): ReadonlyMap<str
   const key = [...new Set(quizHashes)].sort().join(' ');
   useEffect(() => {
     const hashes = key ? key.split(' ') : [];
-    const stops = hashes.map((hash) =>
-      subscribeQuiz(hash, (quiz) =>
-        setNodes((current) => {
-          const next = new Map(current);
-          if (quiz) next.set(hash, quiz);
-          else next.delete(hash);
-          return next;
-        }),
-      ),
-    );
-    return () => stops.forEach((stop) => stop());
+    const batch = liveNodeBatcher((changes) => setNodes((current) => withLiveNodeChanges(current, changes)));
+    const stops = hashes.map((hash) => subscribeQuiz(hash, (quiz) => batch.add(hash, quiz)));
+    return () => {
+      stops.forEach((stop) => stop());
+      batch.stop();
+    };
   }, [key]);
   return nodes;
+}
+
+/** Where frames do not run (a hidden tab), the page counts as painted after this long. */
+const PAINT_FALLBACK_MS = 1000;
+
+/**
+ * False until the screen has been painted once, then true: work that can wait (the live channel, which loads
+ * Firebase) starts after the first paint instead of delaying it. A frame, then a task after it: the paint
+ * happens between the two.
+ */
+export function useAfterFirstPaint(): boolean {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    const done = () => setPainted(true);
+    let afterFrame: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      afterFrame = setTimeout(done, 0);
+    });
+    const fallback = setTimeout(done, PAINT_FALLBACK_MS);
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(afterFrame);
+      clearTimeout(fallback);
+    };
+  }, []);
+  return painted;
 }
 
 /** How long a first connection may take before the screen says live updates are paused. */
@@ -34,13 +112,15 @@ export type LiveChannelState = 'connecting' | 'connected' | 'paused';
 
 /**
  * Whether live updates arrive: connecting at first (no alarm during the first seconds), then connected,
- * or paused when the device is offline, the channel drops or it does not connect in time.
+ * or paused when the device is offline, the channel drops or it does not connect in time. Nothing is
+ * opened until `enabled` (a screen may start the channel after its first paint): connecting until then.
  */
-export function useLiveChannelState(): LiveChannelState {
-  const { online } = useSyncStatus();
+export function useLiveChannelState(enabled = true): LiveChannelState {
+  const online = useOnline();
   const [connected, setConnected] = useState<boolean | null>(null);
   const [graceOver, setGraceOver] = useState(false);
   useEffect(() => {
+    if (!enabled) return;
     const timer = setTimeout(() => setGraceOver(true), CONNECT_GRACE_MS);
     const stop = subscribeConnection(
       (value) => setConnected((current) => (value ? true : current === null ? null : false)),
@@ -50,7 +130,7 @@ export function useLiveChannelState(): LiveChannelState {
       clearTimeout(timer);
       stop();
     };
-  }, []);
+  }, [enabled]);
   if (!online || connected === false) return 'paused';
   if (connected) return 'connected';
   return graceOver ? 'paused' : 'connecting';

@@ -4,12 +4,22 @@ import { useNavigate } from 'react-router-dom';
 import { portalDatabase, type MirrorRow } from '../../local/db';
 import { findRowByKey } from '../../local/keys';
 import { appSyncEngine } from '../../sync';
-import type { QuizQuestionRow, QuizRow } from './quiz-rows';
+import type { ListedQuizzes, QuizQuestionRow, QuizRow } from './quiz-rows';
 
-/** Every mirrored quiz (undefined while the database opens), live as sync or other tabs change it. */
-export function useQuizzes(): QuizRow[] | undefined {
-  // The quizzes table holds QuizRow objects; Dexie types every mirror table alike.
-  return useLiveQuery(async () => (await portalDatabase().quizzes.toArray()) as QuizRow[]);
+/**
+ * Every mirrored quiz, live as sync or other tabs change them, with whether their first pull is done (undefined
+ * while the database opens). One read transaction for both, as the pull writes both in one: the screen never
+ * sees the pull's flag without the rows it brought.
+ */
+export function useListedQuizzes(): ListedQuizzes | undefined {
+  return useLiveQuery(() => {
+    const db = portalDatabase();
+    return db.transaction('r', db.quizzes, db.syncMeta, async () => ({
+      // The quizzes table holds QuizRow objects; Dexie types every mirror table alike.
+      rows: (await db.quizzes.toArray()) as QuizRow[],
+      pulledOnce: ((await db.syncMeta.get('quizzes'))?.lastPulledAt ?? null) !== null,
+    }));
+  });
 }
 
 /** The quiz a route key names (server or local id): undefined while loading, null when there is none. */

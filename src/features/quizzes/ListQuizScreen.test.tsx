@@ -1,0 +1,113 @@
+import { MantineProvider } from '@mantine/core';
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { portalDatabase } from '../../local/db';
+import { appSyncEngine } from '../../sync';
+import { ListQuizScreen } from './ListQuizScreen';
+import type { QuizRow } from './quiz-rows';
+
+// The live channel is out of reach here: no node ever arrives, and the rows show the mirror.
+vi.mock('../../live', () => ({
+  subscribeQuiz: () => () => undefined,
+  subscribeConnection: () => () => undefined,
+  connectLive: () => new Promise(() => undefined),
+}));
+vi.mock('../../ui/use-client-profile', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../ui/use-client-profile')>()),
+  useClientProfile: () => null,
+}));
+
+const stage: QuizRow = {
+  localId: 's-7',
+  serverId: 7,
+  syncState: 'synced',
+  serverCopy: null,
+  name: 'Stage',
+  mode: 'MANUAL',
+  status: 'STARTED',
+  question_no: 1,
+  questions: [1, 2, 3],
+  qs_timer: 30,
+  before_qs_timer: 3,
+  join_code: '12',
+  quiz_hash: 'stage-hash',
+  attempts_count: 3,
+  start_date_time: '2026-06-10T18:00:00.000Z',
+  end_date_time: '2026-06-10T20:00:00.000Z',
+  updated_at: '2026-06-10T18:00:00.000Z',
+};
+
+function renderScreen() {
+  return render(
+    // Transitions off (Mantine's test environment): jsdom runs no CSS transitions.
+    <MantineProvider env="test">
+      <MemoryRouter>
+        <ListQuizScreen />
+      </MemoryRouter>
+    </MantineProvider>,
+  );
+}
+
+const pulled = () => portalDatabase().syncMeta.put({ entity: 'quizzes', cursor: null, lastPulledAt: Date.now(), incremental: true });
+
+beforeEach(async () => {
+  const db = portalDatabase();
+  await Promise.all([db.quizzes.clear(), db.syncMeta.clear()]);
+});
+afterEach(() => appSyncEngine().status.update({ online: true }));
+
+describe('List Quiz before the first pull', () => {
+  it('says it is loading, not "No quizzes yet.", until the first pull of the quizzes is done', async () => {
+    renderScreen();
+    expect(await screen.findByText('Loading quizzes…')).toBeInTheDocument();
+    expect(screen.queryByRole('table', { name: 'Quizzes' })).not.toBeInTheDocument();
+    await act(pulled);
+    expect(await screen.findByText('No quizzes yet.')).toBeInTheDocument();
+    expect(screen.queryByText('Loading quizzes…')).not.toBeInTheDocument();
+  });
+
+  it('shows the empty table offline: no pull is coming', async () => {
+    appSyncEngine().status.update({ online: false });
+    renderScreen();
+    expect(await screen.findByText('No quizzes yet.')).toBeInTheDocument();
+  });
+
+  it('shows mirrored rows even before a pull', async () => {
+    await portalDatabase().quizzes.put(stage);
+    renderScreen();
+    expect(await screen.findByRole('row', { name: /^Stage/ })).toBeInTheDocument();
+  });
+});
+
+describe('List Quiz row controls', () => {
+  beforeEach(async () => {
+    await portalDatabase().quizzes.put(stage);
+    await pulled();
+  });
+
+  it('picks the status in a native select offering the current status and the later ones', async () => {
+    renderScreen();
+    const status = await screen.findByRole('combobox', { name: 'Status of Stage' });
+    expect(status.tagName).toBe('SELECT');
+    expect(status).toHaveValue('STARTED');
+    expect(within(status).getAllByRole('option').map((option) => option.textContent)).toEqual(['Started', 'Result Awaited', 'Result Announced', 'Completed']);
+    act(() => appSyncEngine().status.update({ online: false }));
+    expect(status).toBeDisabled();
+  });
+
+  it('mounts the Reset Attempts confirmation at the first press, keeping its texts', async () => {
+    const user = userEvent.setup();
+    renderScreen();
+    const reset = await screen.findByRole('button', { name: 'Reset Attempts of Stage' });
+    // Popover.Target marks its button as opening a dialog: an unpressed button has no popover yet.
+    expect(reset).not.toHaveAttribute('aria-haspopup');
+    await user.click(reset);
+    expect(await screen.findByText('Delete all 3 attempts of Stage?')).toBeInTheDocument();
+    const pressed = screen.getByRole('button', { name: 'Reset Attempts of Stage' });
+    expect(pressed).toHaveAttribute('aria-haspopup', 'dialog');
+    await user.click(screen.getByRole('button', { name: 'Cancel', hidden: true }));
+    expect(screen.queryByText('Delete all 3 attempts of Stage?')).not.toBeInTheDocument();
+  });
+});

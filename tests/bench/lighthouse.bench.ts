@@ -1,3 +1,5 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { launch, type LaunchedChrome } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from '@playwright/test';
@@ -87,6 +89,15 @@ function explain(page: string, lhr: Report): void {
   }
 }
 
+/** The whole median report, for a closer look (trace-derived audits, long tasks, request chains). */
+function saveReport(page: string, lhr: Report): void {
+  const dir = path.join(import.meta.dirname, 'out');
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `lighthouse-${page.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '')}.json`);
+  writeFileSync(file, JSON.stringify(lhr));
+  console.error(`lighthouse ${page}: report written to ${path.relative(process.cwd(), file)}`);
+}
+
 /**
  * The run with the median performance score of RUNS (Lighthouse's own advice: one run varies with what
  * else the machine does, since simulated throttling scales the CPU time it observes).
@@ -98,6 +109,7 @@ async function audit(target: Audited, origin: string): Promise<BenchRow[]> {
   reports.sort((a, b) => performance(a) - performance(b));
   const lhr = reports[Math.floor(reports.length / 2)]!;
   explain(target.page, lhr);
+  saveReport(target.page, lhr);
   return [
     ...CATEGORIES.map((category) => ({
       metric: `${target.page}: ${category.title}`,

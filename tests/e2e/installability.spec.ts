@@ -49,7 +49,8 @@ test('offline, every route opens from the service worker; API answers are never 
     const response = await page.goto(route);
     expect(response?.status(), route).toBe(200);
     expect(response?.fromServiceWorker(), route).toBe(true);
-    await expect(page.locator('#root')).not.toBeEmpty();
+    // The app itself, not only the loading spinner index.html shows until the app starts.
+    await expect(page.locator('#root').getByRole('button').first(), route).toBeVisible();
   }
   const apiOffline = await page.evaluate(() => fetch('/api/health').then(() => 'answered', () => 'failed'));
   expect(apiOffline).toBe('failed');

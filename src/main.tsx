@@ -1,9 +1,11 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './app/touch-targets.css';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { readStoredToken } from './session/token-storage';
+import { startUserRequest } from './session/user-request';
 
 // Zod probes for eval support with `new Function`, which the portal's Content-Security-Policy (script-src
 // 'self', no 'unsafe-eval') reports as a violation. Jitless, zod validates the same, only without compiled
@@ -17,8 +19,15 @@ import { App } from './app/App';
 // Loaded apart (workbox-window, the notices): not needed to draw /login, and the worker waits for the page anyway.
 void import('./app/service-worker-notices').then((module) => module.registerPortalServiceWorker());
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+startUserRequest(readStoredToken());
+
+// A transition: the first render is done in slices that let the browser breathe (it keeps showing the
+// spinner of index.html meanwhile) rather than in one long task.
+const root = createRoot(document.getElementById('root')!);
+startTransition(() => {
+  root.render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+});

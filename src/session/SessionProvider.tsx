@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { lazy, startTransition, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import * as accounts from '../api/accounts';
 import { setApiToken, setUnauthorizedHandler } from '../api/client';
 import { ApiError } from '../api/errors';
@@ -7,6 +7,7 @@ import type { AccountSync } from './account-sync';
 import { lazyAppAccountSync } from './lazy-account-sync';
 import { SessionContext, type Session } from './session-context';
 import { clearStoredToken, readStoredToken, storeToken } from './token-storage';
+import { takeUserRequest } from './user-request';
 
 // Only a signed-in user can need these; loading them later keeps Dexie, the sync engine and Mantine's Modal
 // out of the /login bundle (issue 9).
@@ -112,12 +113,18 @@ export function SessionProvider({ children, accountSync = lazyAppAccountSync }: 
       void fallBackToCache(null);
       return () => controller.abort();
     }
-    accounts
-      .currentUser(controller.signal)
+    const request = takeUserRequest(token);
+    // Aborting ours aborts the request too (spec §4: cancelled when the provider goes away).
+    controller.signal.addEventListener('abort', () => request.controller.abort());
+    request.promise
       .then((loaded) => {
         if (controller.signal.aborted) return;
-        setUserFromServer(true);
-        setUser(loaded);
+        // The user swaps the spinner for the whole portal (layout and screen): as a transition React renders
+        // it in slices, so a slow phone stays responsive meanwhile (issue 9, total blocking time).
+        startTransition(() => {
+          setUserFromServer(true);
+          setUser(loaded);
+        });
       })
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;

@@ -1,0 +1,57 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { demoUser, jsonResponse, mockFetch, requestsTo } from './test-fetch';
+import { startUserRequest, takeUserRequest } from './user-request';
+
+const USER_PATH = '/api/v1/accounts/user/';
+
+// Every test takes what it started: the module keeps at most one early request.
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('the user request started with the page', () => {
+  it('leaves at once with the stored token, and is handed to the session once', async () => {
+    const { sent } = mockFetch(() => jsonResponse(demoUser));
+    startUserRequest('token-a');
+    await vi.waitFor(() => expect(requestsTo(sent, USER_PATH)).toHaveLength(1));
+    expect(requestsTo(sent, USER_PATH)[0]!.headers.get('Authorization')).toBe('Token token-a');
+
+    await expect(takeUserRequest('token-a').promise).resolves.toEqual(demoUser);
+    // Taken once: a later load (a retry) asks again.
+    await takeUserRequest('token-a').promise;
+    expect(requestsTo(sent, USER_PATH)).toHaveLength(2);
+  });
+
+  it('is not used for another token', async () => {
+    const { sent } = mockFetch(() => jsonResponse(demoUser));
+    startUserRequest('token-a');
+    await takeUserRequest('token-b').promise;
+    expect(requestsTo(sent, USER_PATH)).toHaveLength(2);
+  });
+
+  it('is not started without a token or offline', () => {
+    const { sent } = mockFetch(() => jsonResponse(demoUser));
+    startUserRequest(null);
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    startUserRequest('token-a');
+    expect(sent).toHaveLength(0);
+  });
+
+  it('is aborted by whoever took it', async () => {
+    const { sent } = mockFetch((request) => new Promise((_, reject) => request.signal.addEventListener('abort', () => reject(request.signal.reason))));
+    startUserRequest('token-a');
+    const request = takeUserRequest('token-a');
+    await vi.waitFor(() => expect(requestsTo(sent, USER_PATH)).toHaveLength(1));
+    request.controller.abort();
+    await expect(request.promise).rejects.toThrow();
+    expect(requestsTo(sent, USER_PATH)[0]!.signal.aborted).toBe(true);
+  });
+
+  it('fails quietly until taken', async () => {
+    mockFetch(() => jsonResponse({ detail: 'Invalid token.' }, 401));
+    startUserRequest('token-a');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await expect(takeUserRequest('token-a').promise).rejects.toMatchObject({ status: 401 });
+  });
+});

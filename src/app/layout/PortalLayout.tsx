@@ -26,6 +26,10 @@ export function PortalLayout() {
   const [sidebarFolded, setSidebarFolded] = useLocalStorage({ key: 'portal.sidebar.folded', defaultValue: false });
   const [railUnfolded, setRailUnfolded] = useState(false);
   const [helpOpened, setHelpOpened] = useState(false);
+  // On a phone the menu sits in a closed drawer until the burger is pressed: rendering its links (and their
+  // scroll area) only from the first opening on keeps them off the critical path of every start-up.
+  const [phoneMenuOpenedOnce, setPhoneMenuOpenedOnce] = useState(false);
+  if (isPhone && drawerOpened && !phoneMenuOpenedOnce) setPhoneMenuOpenedOnce(true);
 
   if (!user) return null;
 
@@ -78,7 +82,7 @@ export function PortalLayout() {
           if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setRailUnfolded(false);
         }}
       >
-        <NavigationMenu user={user} compact={compact} onNavigate={drawer.close} />
+        {(!isPhone || phoneMenuOpenedOnce) && <NavigationMenu user={user} compact={compact} onNavigate={drawer.close} />}
         {!isPhone && (
           <Box pt="xs">
             <Tooltip label={sidebarFolded ? 'Unfold navigation' : 'Fold navigation'} position="right">

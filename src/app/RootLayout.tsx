@@ -1,15 +1,28 @@
 import { useEffect } from 'react';
 import { Outlet, useMatches } from 'react-router-dom';
 import { useSession } from '../session/session-context';
-import { FullScreenLoader } from '../ui/FullScreenLoader';
+import { FullScreenLoader, type FullScreenLoaderProps } from '../ui/FullScreenLoader';
 import { documentTitle, isRouteHandle } from './route-title';
 
-function useDocumentTitle() {
+/** The title of the screen the address names, from its route's handle. */
+function useScreenTitle(): string | undefined {
   const matches = useMatches();
-  const title = matches.map((match) => match.handle).filter(isRouteHandle).at(-1)?.title;
+  return matches.map((match) => match.handle).filter(isRouteHandle).at(-1)?.title;
+}
+
+function useDocumentTitle() {
+  const title = useScreenTitle();
   useEffect(() => {
     document.title = documentTitle(title);
   }, [title]);
+}
+
+/**
+ * The spinner while a screen's code or the session's user loads, under the title of the screen being opened:
+ * on a slow connection that takes seconds, and the title says at once where the portal is going.
+ */
+export function ScreenLoader({ failure }: Pick<FullScreenLoaderProps, 'failure'>) {
+  return <FullScreenLoader title={useScreenTitle()} failure={failure} />;
 }
 
 /** Sets the title, and holds every screen behind the spinner while a stored token's user loads (spec §4). */
@@ -19,7 +32,7 @@ export function RootLayout() {
 
   if (token && !user) {
     return (
-      <FullScreenLoader
+      <ScreenLoader
         failure={
           loadFailed
             ? { message: 'Your account could not be loaded.', onRetry: retry, onCancel: logout, cancelLabel: 'Logout' }

@@ -1,9 +1,8 @@
 import type { ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { LoginScreen } from '../session/LoginScreen';
-import { FullScreenLoader } from '../ui/FullScreenLoader';
 import { PublicOnly, RequireSession } from './guards';
-import { RootLayout } from './RootLayout';
+import { RootLayout, ScreenLoader } from './RootLayout';
 import type { RouteHandle } from './route-title';
 
 // Only the sign-in screens are in the first bundle: /login must load fast on a phone (issue 9, 150 kB gzip
@@ -22,7 +21,7 @@ const titled = (title: string): RouteHandle => ({ title });
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
-    HydrateFallback: FullScreenLoader,
+    HydrateFallback: ScreenLoader,
     children: [
       {
         element: <PublicOnly />,

@@ -1,15 +1,22 @@
-import { Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
+import { Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 
-interface FullScreenLoaderProps {
+export interface FullScreenLoaderProps {
+  /** The screen being opened, shown above the spinner. */
+  title?: string;
   /** When loading has failed and can be tried again, the loader offers these actions. */
   failure?: { message: string; onRetry: () => void; onCancel?: () => void; cancelLabel?: string };
 }
 
 /** The whole-screen spinner shown while the session's user is loading (spec §4). */
-export function FullScreenLoader({ failure }: FullScreenLoaderProps) {
+export function FullScreenLoader({ title, failure }: FullScreenLoaderProps) {
   return (
     <Center mih="100dvh" p="md">
       <Stack align="center">
+        {title && (
+          <Title order={1} ta="center">
+            {title}
+          </Title>
+        )}
         <Loader role="status" aria-label="Loading" />
         {failure && (
           <>

@@ -20,7 +20,7 @@ test('an unknown path and the public paths go to the dashboard when logged in', 
   }
 });
 
-test('a stored token shows the loading spinner until the user is loaded', async ({ page }) => {
+test('a stored token shows the loading spinner, under the screen title, until the user is loaded', async ({ page }) => {
   await signIn(page);
   let release: () => void = () => undefined;
   const userLoaded = new Promise<void>((resolve) => (release = resolve));
@@ -30,7 +30,10 @@ test('a stored token shows the loading spinner until the user is loaded', async 
   });
   await page.goto('/setting');
   await expect(page.getByRole('status', { name: 'Loading' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Setting' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Main navigation' })).toHaveCount(0);
   release();
+  await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Setting' })).toBeVisible();
   await expect(page.getByRole('status', { name: 'Loading' })).toHaveCount(0);
 });

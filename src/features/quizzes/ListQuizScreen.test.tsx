@@ -5,6 +5,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { portalDatabase } from '../../local/db';
 import { appSyncEngine } from '../../sync';
+import type * as ClientProfile from '../../ui/use-client-profile';
 import { ListQuizScreen } from './ListQuizScreen';
 import type { QuizRow } from './quiz-rows';
 
@@ -15,7 +16,7 @@ vi.mock('../../live', () => ({
   connectLive: () => new Promise(() => undefined),
 }));
 vi.mock('../../ui/use-client-profile', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../ui/use-client-profile')>()),
+  ...(await importOriginal<typeof ClientProfile>()),
   useClientProfile: () => null,
 }));
 

@@ -27,7 +27,8 @@ import {
   type QuizControls,
   type QuizEntry,
 } from './quiz-rows';
-import { LIVE_STATE_TEXT, useAfterFirstPaint, useLiveChannelState, useLiveQuizNodes } from './use-live-channel';
+import { useAfterFirstPaint } from '../../ui/use-after-first-paint';
+import { LIVE_STATE_TEXT, useLiveChannelState, useLiveQuizNodes } from './use-live-channel';
 import { useListedQuizzes } from './use-quizzes';
 
 const REASON_ID = 'list-quiz-controls-reason';

@@ -1,7 +1,7 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LiveQuiz } from '../../live';
-import { liveNodeBatcher, useAfterFirstPaint, useScreenWakeLock, withLiveNodeChanges, type FlushScheduler, type LiveNodeChanges } from './use-live-channel';
+import { liveNodeBatcher, useScreenWakeLock, withLiveNodeChanges, type FlushScheduler, type LiveNodeChanges } from './use-live-channel';
 
 // The Screen Wake Lock of the control screen: jsdom has none, so each test gives navigator one.
 
@@ -116,22 +116,5 @@ describe('liveNodeBatcher', () => {
       ['c', node(1)],
     ]);
     expect(current.get('b')).toEqual(node(1));
-  });
-});
-
-describe('useAfterFirstPaint', () => {
-  it('turns true in the task after the first frame, not before', () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'requestAnimationFrame', 'cancelAnimationFrame'] });
-    try {
-      const { result } = renderHook(() => useAfterFirstPaint());
-      expect(result.current).toBe(false);
-      act(() => vi.advanceTimersToNextFrame());
-      expect(result.current).toBe(false);
-      // The fake clock runs a zero-delay timer set from a frame callback 1 ms later.
-      act(() => vi.advanceTimersByTime(1));
-      expect(result.current).toBe(true);
-    } finally {
-      vi.useRealTimers();
-    }
   });
 });

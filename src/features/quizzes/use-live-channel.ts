@@ -79,32 +79,6 @@ export function useLiveQuizNodes(quizHashes: readonly string[]): ReadonlyMap<str
   return nodes;
 }
 
-/** Where frames do not run (a hidden tab), the page counts as painted after this long. */
-const PAINT_FALLBACK_MS = 1000;
-
-/**
- * False until the screen has been painted once, then true: work that can wait (the live channel, which loads
- * Firebase) starts after the first paint instead of delaying it. A frame, then a task after it: the paint
- * happens between the two.
- */
-export function useAfterFirstPaint(): boolean {
-  const [painted, setPainted] = useState(false);
-  useEffect(() => {
-    const done = () => setPainted(true);
-    let afterFrame: ReturnType<typeof setTimeout> | undefined;
-    const frame = requestAnimationFrame(() => {
-      afterFrame = setTimeout(done, 0);
-    });
-    const fallback = setTimeout(done, PAINT_FALLBACK_MS);
-    return () => {
-      cancelAnimationFrame(frame);
-      clearTimeout(afterFrame);
-      clearTimeout(fallback);
-    };
-  }, []);
-  return painted;
-}
-
 /** How long a first connection may take before the screen says live updates are paused. */
 const CONNECT_GRACE_MS = 5000;
 

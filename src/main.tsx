@@ -22,7 +22,9 @@ void import('./app/service-worker-notices').then((module) => module.registerPort
 startUserRequest(readStoredToken());
 
 // A transition: the first render is done in slices that let the browser breathe (it keeps showing the
-// spinner of index.html meanwhile) rather than in one long task.
+// spinner of index.html meanwhile) rather than in one long task. For a screen whose code loads on demand that
+// render is only its title and spinner: the router, which starts loading the code, is made after it has been
+// painted (App).
 const root = createRoot(document.getElementById('root')!);
 startTransition(() => {
   root.render(

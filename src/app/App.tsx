@@ -1,19 +1,35 @@
 import { MantineProvider } from '@mantine/core';
-import { useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { SessionProvider } from '../session/SessionProvider';
+import { afterFirstPaint } from '../ui/use-after-first-paint';
 import { NotificationArea } from './NotificationArea';
-import { routes } from './routes';
+import { opensLazyScreen, routes, StartingScreenLoader } from './routes';
 import { cssVariablesResolver, theme } from './theme';
 
+type Router = ReturnType<typeof createBrowserRouter>;
+
+/**
+ * The router, created at once for the sign-in screens (they are in the first bundle), but only after the
+ * first paint when the address names a screen whose code loads on demand: creating the router starts those
+ * downloads, and the screen's title and spinner should be on the screen before they compete with it.
+ */
+function useRouter(): Router | null {
+  const [router, setRouter] = useState<Router | null>(() => (opensLazyScreen(window.location) ? null : createBrowserRouter(routes)));
+  useEffect(() => {
+    if (router) return;
+    // A transition, as the first render (main.tsx): the screen renders in slices.
+    return afterFirstPaint(() => startTransition(() => setRouter(createBrowserRouter(routes))));
+  }, [router]);
+  return router;
+}
+
 export function App() {
-  const [router] = useState(() => createBrowserRouter(routes));
+  const router = useRouter();
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto">
       <NotificationArea />
-      <SessionProvider>
-        <RouterProvider router={router} />
-      </SessionProvider>
+      <SessionProvider>{router ? <RouterProvider router={router} /> : <StartingScreenLoader />}</SessionProvider>
     </MantineProvider>
   );
 }

@@ -1,9 +1,10 @@
 import type { ComponentType } from 'react';
-import { Navigate, type RouteObject } from 'react-router-dom';
+import { matchRoutes, Navigate, type RouteObject } from 'react-router-dom';
 import { LoginScreen } from '../session/LoginScreen';
+import { FullScreenLoader } from '../ui/FullScreenLoader';
 import { PublicOnly, RequireSession } from './guards';
 import { RootLayout, ScreenLoader } from './RootLayout';
-import type { RouteHandle } from './route-title';
+import { isRouteHandle, type RouteHandle } from './route-title';
 
 // Only the sign-in screens are in the first bundle: /login must load fast on a phone (issue 9, 150 kB gzip
 // of JavaScript). The portal layout and every feature screen are loaded when their route is first matched
@@ -145,3 +146,14 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/** Whether the address names a screen whose code loads on demand (a lazy route on its path). */
+export function opensLazyScreen({ pathname }: { pathname: string }): boolean {
+  return matchRoutes(routes, pathname)?.some((match) => match.route.lazy) ?? false;
+}
+
+/** The loader of the screen the page opens on, before the router exists (same as the router's own). */
+export function StartingScreenLoader() {
+  const handles = matchRoutes(routes, window.location.pathname)?.map((match) => match.route.handle) ?? [];
+  return <FullScreenLoader title={handles.filter(isRouteHandle).at(-1)?.title} />;
+}

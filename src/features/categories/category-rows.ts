@@ -1,5 +1,6 @@
 import type { MirrorRow } from '../../local/db';
 import { matchesSearch } from '../../lib/search-query';
+import { dayText } from '../../lib/date-text';
 
 /** A mirrored category as the screens read it. */
 export type CategoryRow = MirrorRow & { name: string; updated_at?: string };
@@ -25,11 +26,7 @@ export function nameTaken(rows: readonly CategoryRow[], name: string, exceptLoca
   return rows.some((row) => row.localId !== exceptLocalId && row.name.trim().toLowerCase() === wanted);
 }
 
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
-
 /** The Updated column: the server's date, or a dash for a row the server has not stored yet. */
 export function updatedDate(row: Pick<CategoryRow, 'updated_at'>): string {
-  if (!row.updated_at) return '—';
-  const date = new Date(row.updated_at);
-  return Number.isNaN(date.getTime()) ? '—' : dateFormat.format(date);
+  return dayText(row.updated_at);
 }

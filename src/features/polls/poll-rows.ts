@@ -1,6 +1,7 @@
 import type { MirrorRow } from '../../local/db';
 import type { Poll, PollChoice } from '../../lib/contract/poll';
 import { matchesSearch } from '../../lib/search-query';
+import { dayText } from '../../lib/date-text';
 
 /** A mirrored poll; fields the server fills (hash, dates) are absent on a poll created offline. */
 export type PollRow = MirrorRow &
@@ -34,13 +35,9 @@ export function orderedChoices(choices: readonly ChoiceRow[]): ChoiceRow[] {
   return [...choices].sort((a, b) => (a.serverId ?? Number.MAX_SAFE_INTEGER) - (b.serverId ?? Number.MAX_SAFE_INTEGER));
 }
 
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
-
 /** The Created date column: the server's date, or a dash before the server has the poll. */
 export function createdDate(row: Pick<PollRow, 'created_at'>): string {
-  if (!row.created_at) return '—';
-  const date = new Date(row.created_at);
-  return Number.isNaN(date.getTime()) ? '—' : dateFormat.format(date);
+  return dayText(row.created_at);
 }
 
 /** Join codes are 1 to 4 digits: other characters and a fifth digit are ignored as typed (spec §5, §9). */

@@ -3,6 +3,7 @@ import type { QuizSummary } from '../../lib/contract/quiz';
 import { matchesSearch } from '../../lib/search-query';
 import { canStep, statusesFrom, type QuizMode, type QuizStatus } from '../../lib/quiz-rules';
 import type { SyncStatus } from '../../sync';
+import { dayTimeText } from '../../lib/date-text';
 
 /**
  * A mirrored quiz as the screens read it. `questions` holds server ids, or local question keys for
@@ -145,11 +146,5 @@ export function sameQuizEntry(a: QuizEntry, b: QuizEntry): boolean {
   );
 }
 
-const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
 /** Start Time / End Time cells. */
-export function dateTimeText(value: string | undefined): string {
-  if (!value) return '—';
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? '—' : dateTimeFormat.format(date);
-}
+export const dateTimeText = dayTimeText;

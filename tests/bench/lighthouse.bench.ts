@@ -20,7 +20,8 @@ interface Audited {
   token?: string;
 }
 
-const RUNS = 3;
+/** Runs per page (LIGHTHOUSE_RUNS to change it while working on a budget). */
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 
 const CATEGORIES = [
   { id: 'performance', title: 'performance', min: 95 },
@@ -104,7 +105,12 @@ function saveReport(page: string, lhr: Report): void {
  */
 async function audit(target: Audited, origin: string): Promise<BenchRow[]> {
   const reports: Report[] = [];
-  for (let run = 0; run < RUNS; run += 1) reports.push(await auditOnce(target, origin));
+  for (let run = 0; run < RUNS; run += 1) {
+    const lhr = await auditOnce(target, origin);
+    reports.push(lhr);
+    const figures = METRICS.map((metric) => `${metric.title} ${Math.round(lhr.audits[metric.id]?.numericValue ?? Number.NaN)}`).join(', ');
+    console.error(`lighthouse ${target.page} run ${run + 1}/${RUNS}: performance ${Math.round((lhr.categories.performance?.score ?? 0) * 100)}, ${figures}`);
+  }
   const performance = (lhr: Report) => lhr.categories.performance?.score ?? 0;
   reports.sort((a, b) => performance(a) - performance(b));
   const lhr = reports[Math.floor(reports.length / 2)]!;
@@ -132,10 +138,12 @@ export const benchmark: Benchmark = {
     const portal = await startProductionPortal(portalBuild());
     try {
       const token = await demoToken(portal.origin);
+      // LIGHTHOUSE_PAGES=list-quiz (a part of the page's name) audits only the matching pages.
+      const only = process.env.LIGHTHOUSE_PAGES;
       const pages: Audited[] = [
         { page: '/login', url: `${portal.origin}/login` },
         { page: '/list-quiz signed in', url: `${portal.origin}/list-quiz`, token },
-      ];
+      ].filter((page) => !only || page.page.includes(only));
       const rows: BenchRow[] = [];
       for (const page of pages) rows.push(...(await audit(page, portal.origin)));
       return rows;

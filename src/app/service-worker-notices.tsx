@@ -8,6 +8,18 @@ const UPDATE_NOTICE_ID = 'new-version';
 const showNotice = (data: Parameters<typeof Notify.showNotice>[0]) =>
   void import('../ui/notify').then((notify) => notify.showNotice(data));
 
+/** How long "Ready to work offline" may wait for the page to be idle. */
+const OFFLINE_READY_WAIT_MS = 10_000;
+
+/**
+ * Runs `show` once the page is idle: "Ready to work offline" arrives during the first visit's start-up, and
+ * drawing the notification area then (it measures the page) would lengthen the task that draws the screen.
+ */
+function whenIdle(show: () => void): void {
+  if ('requestIdleCallback' in window) window.requestIdleCallback(show, { timeout: OFFLINE_READY_WAIT_MS });
+  else setTimeout(show, 0);
+}
+
 /**
  * Registers the service worker and tells the user what it means: "Ready to work offline" once after
  * the first install, and a notice that stays until acted on when a new version waits.
@@ -29,7 +41,8 @@ export function registerPortalServiceWorker(): void {
           </Stack>
         ),
       }),
-    onOfflineReady: () => showNotice({ color: 'teal', title: 'Ready to work offline', message: 'The portal now opens without a connection.' }),
+    onOfflineReady: () =>
+      whenIdle(() => showNotice({ color: 'teal', title: 'Ready to work offline', message: 'The portal now opens without a connection.' })),
     onRegisterError: (error) => console.error('The service worker could not be registered', error),
   });
 }

@@ -32,6 +32,8 @@ async function controlledByServiceWorker(): Promise<void> {
 
 test('Chromium reports no installability errors and reads the manifest', async () => {
   await page.goto('/');
+  // The first install says so, once the page is idle.
+  await expect(page.getByText('Ready to work offline')).toBeVisible({ timeout: 20_000 });
   await controlledByServiceWorker();
   const cdp = await context.newCDPSession(page);
   await expect.poll(async () => (await cdp.send('Page.getInstallabilityErrors')).installabilityErrors, { timeout: 15_000 }).toEqual([]);

@@ -1,5 +1,6 @@
-import { expect, test, type APIRequestContext, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { apiLogin, createTenant, signIn } from './support/fixtures';
+import { dragTo, field, localDay } from './support/quiz-form';
 
 // A quiz built offline from a question created offline (decisions §5): it waits in the outbox with its
 // Selected order, survives a reload, keeps an offline edit, and reaches the server in one go with server
@@ -23,26 +24,8 @@ async function goOffline(page: Page, context: BrowserContext): Promise<void> {
   await context.setOffline(true);
 }
 
-const field = (page: Page, label: string) => page.getByLabel(new RegExp(`^${label}( \\*)?$`));
 const section = (page: Page, name: string) => page.getByRole('region', { name });
 const quizRow = (page: Page, name: string) => page.getByRole('table', { name: 'Quizzes' }).getByRole('row', { name: new RegExp(`^${name}\\b`) });
-
-function localDay(days: number): string {
-  const date = new Date();
-  date.setDate(date.getDate() + days);
-  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
-}
-
-async function dragTo(page: Page, source: Locator, target: Locator): Promise<void> {
-  await source.scrollIntoViewIfNeeded();
-  const from = (await source.boundingBox())!;
-  const to = (await target.boundingBox())!;
-  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(from.x + from.width / 2 + 5, from.y + from.height / 2 - 10, { steps: 5 });
-  await page.mouse.move(to.x + to.width / 2, to.y + 4, { steps: 20 });
-  await page.mouse.up();
-}
 
 test('offline: a quiz built from a question created offline waits, survives a reload and syncs in its order', async ({ page, context, request }) => {
   // Two offline screens, a reload and a sync: longer than the suite's default.

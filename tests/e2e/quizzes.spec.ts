@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { apiLogin, createTenant, scrollsSideways, signIn, type Tenant } from './support/fixtures';
+import { dragTo, field, localDay } from './support/quiz-form';
 
 // The quiz form with its question picker, and List Quiz with its live controls (issue 6), online, each
 // test on a tenant of its own. Data is set up through the API; the UI is used for what is under test.
@@ -88,31 +89,9 @@ async function serverQuiz(request: APIRequestContext, context: Api, name: string
   return (await serverQuizzes(request, context)).find((row) => row.name === name);
 }
 
-/** 'YYYY-MM-DD' of a day from today in the browser's (= this machine's) time zone. */
-function localDay(days: number): string {
-  const date = new Date();
-  date.setDate(date.getDate() + days);
-  return `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
-}
-
 async function choose(page: Page, label: string, option: string): Promise<void> {
   await page.getByRole('combobox', { name: label, exact: true }).click();
   await page.getByRole('option', { name: option, exact: true }).click();
-}
-
-/** A form field by its label, with or without the required asterisk. */
-const field = (page: Page, label: string) => page.getByLabel(new RegExp(`^${label}( \\*)?$`));
-
-/** Drags by mouse from the middle of `source` to just inside the top of `target`, both measured once in view. */
-async function dragTo(page: Page, source: Locator, target: Locator): Promise<void> {
-  await source.scrollIntoViewIfNeeded();
-  const from = (await source.boundingBox())!;
-  const to = (await target.boundingBox())!;
-  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
-  await page.mouse.down();
-  await page.mouse.move(from.x + from.width / 2 + 5, from.y + from.height / 2 - 10, { steps: 5 });
-  await page.mouse.move(to.x + to.width / 2, to.y + 4, { steps: 20 });
-  await page.mouse.up();
 }
 
 async function typeDate(page: Page, label: string, day: string): Promise<void> {

@@ -2,12 +2,11 @@ import { useEffect } from 'react';
 import { Outlet, useMatches } from 'react-router-dom';
 import { useSession } from '../session/session-context';
 import { FullScreenLoader, type FullScreenLoaderProps } from '../ui/FullScreenLoader';
-import { documentTitle, isRouteHandle } from './route-title';
+import { documentTitle, screenTitleOf } from './route-title';
 
 /** The title of the screen the address names, from its route's handle. */
 function useScreenTitle(): string | undefined {
-  const matches = useMatches();
-  return matches.map((match) => match.handle).filter(isRouteHandle).at(-1)?.title;
+  return screenTitleOf(useMatches().map((match) => match.handle));
 }
 
 function useDocumentTitle() {

@@ -12,3 +12,8 @@ export function documentTitle(title: string | undefined): string {
 export function isRouteHandle(handle: unknown): handle is RouteHandle {
   return typeof handle === 'object' && handle !== null && typeof (handle as RouteHandle).title === 'string';
 }
+
+/** The title a list of matched routes' handles gives their screen: the deepest handle that has one. */
+export function screenTitleOf(handles: readonly unknown[]): string | undefined {
+  return handles.filter(isRouteHandle).at(-1)?.title;
+}

@@ -4,7 +4,7 @@ import { LoginScreen } from '../session/LoginScreen';
 import { FullScreenLoader } from '../ui/FullScreenLoader';
 import { PublicOnly, RequireSession } from './guards';
 import { RootLayout, ScreenLoader } from './RootLayout';
-import { isRouteHandle, type RouteHandle } from './route-title';
+import { screenTitleOf, type RouteHandle } from './route-title';
 
 // Only the sign-in screens are in the first bundle: /login must load fast on a phone (issue 9, 150 kB gzip
 // of JavaScript). The portal layout and every feature screen are loaded when their route is first matched
@@ -155,5 +155,5 @@ export function opensLazyScreen({ pathname }: { pathname: string }): boolean {
 /** The loader of the screen the page opens on, before the router exists (same as the router's own). */
 export function StartingScreenLoader() {
   const handles = matchRoutes(routes, window.location.pathname)?.map((match) => match.route.handle) ?? [];
-  return <FullScreenLoader title={handles.filter(isRouteHandle).at(-1)?.title} />;
+  return <FullScreenLoader title={screenTitleOf(handles)} />;
 }

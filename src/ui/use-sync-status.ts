@@ -1,10 +1,11 @@
 import { useSyncExternalStore } from 'react';
 import { appSyncEngine, type SyncStatus } from '../sync';
 
+const wholeStatus = (status: SyncStatus) => status;
+
 /** The sync engine's status (online, waiting, failed, conflicts, syncing), re-rendering on change. */
 export function useSyncStatus(): SyncStatus {
-  const { status } = appSyncEngine();
-  return useSyncExternalStore(status.subscribe, status.getSnapshot);
+  return useSyncStatusValue(wholeStatus);
 }
 
 /**

@@ -14,7 +14,7 @@ import type { Benchmark, BenchRow } from './types';
 // token in localStorage first (from a same-origin file that does not start the app), then audits without
 // Lighthouse's storage reset.
 
-interface Audited {
+export interface Audited {
   page: string;
   url: string;
   token?: string;
@@ -56,9 +56,11 @@ async function storeToken(port: number, origin: string, token: string): Promise<
   }
 }
 
-type Report = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
+type Result = NonNullable<Awaited<ReturnType<typeof lighthouse>>>;
+type Report = Result['lhr'];
 
-async function auditOnce({ url, token }: Audited, origin: string): Promise<Report> {
+/** One Lighthouse run of a page, its report and artifacts (the trace among them, for tools/long-tasks.ts). */
+export async function lighthouseRun({ url, token }: Audited, origin: string): Promise<Result> {
   const chrome = await startChrome();
   try {
     if (token) await storeToken(chrome.port, origin, token);
@@ -71,7 +73,7 @@ async function auditOnce({ url, token }: Audited, origin: string): Promise<Repor
     });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     if (result.lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${result.lhr.runtimeError.message}`);
-    return result.lhr;
+    return result;
   } finally {
     chrome.kill();
   }
@@ -106,7 +108,7 @@ function saveReport(page: string, lhr: Report): void {
 async function audit(target: Audited, origin: string): Promise<BenchRow[]> {
   const reports: Report[] = [];
   for (let run = 0; run < RUNS; run += 1) {
-    const lhr = await auditOnce(target, origin);
+    const { lhr } = await lighthouseRun(target, origin);
     reports.push(lhr);
     const figures = METRICS.map((metric) => `${metric.title} ${Math.round(lhr.audits[metric.id]?.numericValue ?? Number.NaN)}`).join(', ');
     console.error(`lighthouse ${target.page} run ${run + 1}/${RUNS}: performance ${Math.round((lhr.categories.performance?.score ?? 0) * 100)}, ${figures}`);

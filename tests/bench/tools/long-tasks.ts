@@ -1,9 +1,10 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { SourceMapConsumer } from 'source-map-js';
 import { chromiumLaunchOptions } from '../../e2e/support/browser';
 import { demoToken, portalBuild, startProductionPortal } from '../bundle-portal';
+import { lighthouseRun } from '../lighthouse.bench';
 
 // Where a page's total blocking time comes from: the production portal (as the Lighthouse benchmark builds
 // and serves it) opened signed in at 4x CPU slowdown (Lighthouse's mobile figure) in Chromium with a trace
@@ -12,6 +13,8 @@ import { demoToken, portalBuild, startProductionPortal } from '../bundle-portal'
 // sources through the build's source maps.
 //
 //   npx tsx tests/bench/tools/long-tasks.ts [/list-quiz]     (RATE=4 slowdown, WAIT=7000 ms after navigation)
+//   SOURCE=lighthouse LONG_MS=12.5 npx tsx tests/bench/tools/long-tasks.ts   (the trace of one Lighthouse run,
+//     unthrottled: Lighthouse multiplies each task by 4, so the tasks over 12.5 ms are the ones it counts)
 //
 // A diagnostic, not a benchmark: it prints, it checks no budget.
 
@@ -28,6 +31,7 @@ interface TraceEvent {
 
 interface ProfileNode {
   id: number;
+  parent?: number;
   callFrame: { functionName: string; url?: string; lineNumber: number; columnNumber: number };
 }
 
@@ -37,7 +41,8 @@ interface ProfileChunkData {
   timeDeltas?: number[];
 }
 
-const LONG_TASK_US = 50_000;
+/** Over this a task counts as long: 50 ms, or LONG_MS (12.5 at RATE=1 shows what Lighthouse multiplies by 4). */
+const LONG_TASK_US = Number(process.env.LONG_MS ?? 50) * 1000;
 /** The trace events worth naming inside a long task. */
 const TELLING = new Set(['EvaluateScript', 'FunctionCall', 'v8.evaluateModule', 'v8.compileModule', 'TimerFire', 'FireAnimationFrame', 'EventDispatch', 'RunMicrotasks', 'ParseHTML', 'ParseAuthorStyleSheet', 'UpdateLayoutTree', 'Layout', 'Paint', 'MajorGC', 'MinorGC']);
 
@@ -61,6 +66,8 @@ async function trace(origin: string, pagePath: string): Promise<TraceEvent[]> {
     await page.goto(`${origin}${pagePath}`);
     await page.waitForTimeout(Number(process.env.WAIT ?? 7000));
     const buffer = await browser.stopTracing();
+    // TRACE_OUT=file.json keeps the trace, for DevTools' Performance panel.
+    if (process.env.TRACE_OUT) writeFileSync(process.env.TRACE_OUT, buffer);
     return (JSON.parse(buffer.toString()) as { traceEvents: TraceEvent[] }).traceEvents;
   } finally {
     await browser.close();
@@ -104,13 +111,14 @@ function report(events: TraceEvent[], buildDir: string): void {
     const data = (event.args?.data ?? {}) as ProfileChunkData;
     if (event.name === 'Profile') clock = data.startTime ?? 0;
     for (const node of data.cpuProfile?.nodes ?? []) nodes.set(node.id, node);
+    for (const node of data.cpuProfile?.nodes ?? []) for (const child of (node as ProfileNode & { children?: number[] }).children ?? []) { const known = nodes.get(child); if (known) known.parent = node.id; }
     (data.cpuProfile?.samples ?? []).forEach((node, index) => {
       clock += data.timeDeltas?.[index] ?? 0;
       samples.push({ ts: clock, node });
     });
   }
   const where = sourceMapper(buildDir);
-  const functionsIn = (from: number, to: number): string[] => {
+  const functionsIn = (from: number, to: number, top = 6): string[] => {
     const time = new Map<string, number>();
     samples.forEach(({ ts, node }, index) => {
       if (ts < from || ts > to) return;
@@ -119,9 +127,26 @@ function report(events: TraceEvent[], buildDir: string): void {
       const name = frame.url ? `${frame.functionName || '(anonymous)'} ${where(frame.url, frame.lineNumber, frame.columnNumber)}` : frame.functionName;
       time.set(name, (time.get(name) ?? 0) + Math.min((samples[index + 1]?.ts ?? ts) - ts, 2000));
     });
-    return [...time].sort((a, b) => b[1] - a[1]).slice(0, 6).map(([name, us]) => `        self ${ms(us)} ${name}`);
+    const self = [...time].sort((a, b) => b[1] - a[1]).slice(0, top).map(([name, us]) => `        self ${ms(us)} ${name}`);
+    if (!process.env.INCLUSIVE) return self;
+    // INCLUSIVE=1: also the functions with the most time under them (each counted once per sample).
+    const total = new Map<string, number>();
+    samples.forEach(({ ts, node }, index) => {
+      if (ts < from || ts > to) return;
+      const seen = new Set<string>();
+      for (let at = nodes.get(node); at; at = at.parent === undefined ? undefined : nodes.get(at.parent)) {
+        const frame = at.callFrame;
+        if (!frame.url) continue;
+        const name = `${frame.functionName || '(anonymous)'} ${where(frame.url, frame.lineNumber, frame.columnNumber)}`;
+        if (seen.has(name)) continue;
+        seen.add(name);
+        total.set(name, (total.get(name) ?? 0) + Math.min((samples[index + 1]?.ts ?? ts) - ts, 2000));
+      }
+    });
+    return [...self, ...[...total].sort((a, b) => b[1] - a[1]).slice(0, 25).map(([name, us]) => `        total ${ms(us)} ${name}`)];
   };
 
+  const start = onMain.find((event) => event.name === 'RunTask')?.ts ?? 0;
   let blocking = 0;
   for (const task of onMain.filter((event) => event.name === 'RunTask' && (event.dur ?? 0) > LONG_TASK_US)) {
     const end = task.ts + (task.dur ?? 0);
@@ -133,17 +158,38 @@ function report(events: TraceEvent[], buildDir: string): void {
       .map((event) => {
         const data = event.args?.data ?? event.args?.beginData ?? {};
         const url = String(data.url ?? '').split('/').pop();
-        return `      ${ms(event.dur ?? 0)} ${event.name}${url ? ` ${url}` : ''}`;
+        // A call's own function, mapped to its source (the only attribution in a trace without a CPU profile).
+        const line = Number(data.lineNumber ?? 0);
+        const called = url && line ? ` ${String(data.functionName || '(anonymous)')} ${where(String(data.url), line - 1, Number(data.columnNumber ?? 1) - 1)}` : url ? ` ${url}` : '';
+        return `      ${ms(event.dur ?? 0)} ${event.name}${called}`;
       });
-    console.info([`task of ${ms(task.dur ?? 0)} ms`, ...inside, ...functionsIn(task.ts, end)].join('\n'));
+    console.info([`task of ${ms(task.dur ?? 0)} ms at ${ms(task.ts - start)} ms`, ...inside, ...functionsIn(task.ts, end)].join('\n'));
   }
-  console.info(`sum over 50 ms of the long tasks: ${(blocking / 1000).toFixed(0)} ms (at ${process.env.RATE ?? 4}x CPU slowdown)`);
+  if (process.env.SUMMARY) {
+    // The whole load, bottom up: where the main thread's script time went, by function and by source file.
+    const byFile = new Map<string, number>();
+    for (const line of functionsIn(0, Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER)) {
+      const [, us, name] = /^\s*self\s+(\d+) (.*)$/.exec(line) ?? [];
+      const file = (name ?? '').split(' ')[1]?.replace(/:\d+$/, '') ?? '(native)';
+      byFile.set(file, (byFile.get(file) ?? 0) + Number(us));
+    }
+    console.info(['whole load, by function:', ...functionsIn(0, Number.MAX_SAFE_INTEGER, 40)].join('\n'));
+    console.info(['whole load, by file:', ...[...byFile].sort((a, b) => b[1] - a[1]).slice(0, 40).map(([file, msec]) => `  ${String(msec).padStart(5)} ${file}`)].join('\n'));
+  }
+  console.info(`sum over ${LONG_TASK_US / 1000} ms of the long tasks: ${(blocking / 1000).toFixed(0)} ms (at ${process.env.RATE ?? 4}x CPU slowdown)`);
+}
+
+/** The trace of one Lighthouse run (no CPU profile in it: its tasks list trace events only). */
+async function lighthouseTrace(origin: string, pagePath: string): Promise<TraceEvent[]> {
+  const { artifacts } = await lighthouseRun({ page: pagePath, url: `${origin}${pagePath}`, token: await demoToken(origin) }, origin);
+  return artifacts.Trace.traceEvents as unknown as TraceEvent[];
 }
 
 const build = portalBuild();
 const portal = await startProductionPortal(build);
 try {
-  report(await trace(portal.origin, process.argv[2] ?? '/list-quiz'), build);
+  const pagePath = process.argv[2] ?? '/list-quiz';
+  report(await (process.env.SOURCE === 'lighthouse' ? lighthouseTrace : trace)(portal.origin, pagePath), build);
 } finally {
   await portal.close();
 }

@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { matchRoutes, Navigate, type RouteObject } from 'react-router-dom';
 import { LoginScreen } from '../session/LoginScreen';
 import { FullScreenLoader } from '../ui/FullScreenLoader';
+import { nextTask } from '../ui/next-task';
 import { PublicOnly, RequireSession } from './guards';
 import { RootLayout, ScreenLoader } from './RootLayout';
 import { screenTitleOf, type RouteHandle } from './route-title';
@@ -12,9 +13,16 @@ import { screenTitleOf, type RouteHandle } from './route-title';
 
 type Loaded = Promise<{ Component: ComponentType }>;
 
-/** A route's screen, loaded on first visit from the named export of its module. */
+/**
+ * A route's screen, loaded on first visit from the named export of its module. The load starts in a task of
+ * its own: the router asks for the layout and the screen while it starts, in one task, and each request adds
+ * a preload link per chunk, which on a phone costs more than the router itself.
+ */
 function screen<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): () => Loaded {
-  return () => load().then((module) => ({ Component: pick(module) }));
+  return () =>
+    nextTask()
+      .then(load)
+      .then((module) => ({ Component: pick(module) }));
 }
 
 const titled = (title: string): RouteHandle => ({ title });

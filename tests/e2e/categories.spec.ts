@@ -41,6 +41,8 @@ test('adds a category (an empty name is ignored), edits it and deletes it with t
   await page.getByRole('button', { name: 'Cancel' }).click();
   await expect(page).toHaveURL(/\/add-category$/);
   await table.getByRole('link', { name: 'Edit Music' }).click();
+  // The list's add form has a Name field too: fill the edit screen's, once it is shown.
+  await expect(page.getByRole('heading', { name: 'Edit Category' })).toBeVisible();
   await page.getByLabel('Name').fill('World Music');
   await page.getByRole('button', { name: 'Update' }).click();
   await expect(page).toHaveURL(/\/add-category$/);

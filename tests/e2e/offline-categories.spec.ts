@@ -37,6 +37,8 @@ async function addCategory(page: Page, name: string): Promise<void> {
 
 async function renameCategory(page: Page, from: string, to: string): Promise<void> {
   await categoriesTable(page).getByRole('link', { name: `Edit ${from}`, exact: true }).click();
+  // The list keeps showing (with its own Name field, the add form) until the edit screen replaces it.
+  await expect(page.getByRole('heading', { name: 'Edit Category' })).toBeVisible();
   await page.getByLabel('Name').fill(to);
   await page.getByRole('button', { name: 'Update' }).click();
   await expect(page).toHaveURL(/\/add-category$/);

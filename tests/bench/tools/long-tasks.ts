@@ -111,40 +111,56 @@ function report(events: TraceEvent[], buildDir: string): void {
     const data = (event.args?.data ?? {}) as ProfileChunkData;
     if (event.name === 'Profile') clock = data.startTime ?? 0;
     for (const node of data.cpuProfile?.nodes ?? []) nodes.set(node.id, node);
-    for (const node of data.cpuProfile?.nodes ?? []) for (const child of (node as ProfileNode & { children?: number[] }).children ?? []) { const known = nodes.get(child); if (known) known.parent = node.id; }
+    for (const node of data.cpuProfile?.nodes ?? []) {
+      for (const child of (node as ProfileNode & { children?: number[] }).children ?? []) {
+        const known = nodes.get(child);
+        if (known) known.parent = node.id;
+      }
+    }
     (data.cpuProfile?.samples ?? []).forEach((node, index) => {
       clock += data.timeDeltas?.[index] ?? 0;
       samples.push({ ts: clock, node });
     });
   }
   const where = sourceMapper(buildDir);
-  const functionsIn = (from: number, to: number, top = 6): string[] => {
+  /** A frame as the lists name it: function and source position, or the native activity ("(program)"). */
+  const frameName = (frame: ProfileNode['callFrame']) =>
+    frame.url ? `${frame.functionName || '(anonymous)'} ${where(frame.url, frame.lineNumber, frame.columnNumber)}` : frame.functionName;
+  /** The samples taken between `from` and `to`, each with the time it stands for (capped: a gap is idle). */
+  const samplesIn = (from: number, to: number) =>
+    samples.flatMap(({ ts, node }, index) => (ts < from || ts > to ? [] : [{ node, us: Math.min((samples[index + 1]?.ts ?? ts) - ts, 2000) }]));
+  const add = (time: Map<string, number>, name: string, us: number) => time.set(name, (time.get(name) ?? 0) + us);
+  /** Time spent in each function itself (or in whatever `nameOf` names: a file). */
+  const selfTimes = (from: number, to: number, nameOf = frameName): Map<string, number> => {
     const time = new Map<string, number>();
-    samples.forEach(({ ts, node }, index) => {
-      if (ts < from || ts > to) return;
+    for (const { node, us } of samplesIn(from, to)) {
       const frame = nodes.get(node)?.callFrame;
-      if (!frame) return;
-      const name = frame.url ? `${frame.functionName || '(anonymous)'} ${where(frame.url, frame.lineNumber, frame.columnNumber)}` : frame.functionName;
-      time.set(name, (time.get(name) ?? 0) + Math.min((samples[index + 1]?.ts ?? ts) - ts, 2000));
-    });
-    const self = [...time].sort((a, b) => b[1] - a[1]).slice(0, top).map(([name, us]) => `        self ${ms(us)} ${name}`);
-    if (!process.env.INCLUSIVE) return self;
-    // INCLUSIVE=1: also the functions with the most time under them (each counted once per sample).
-    const total = new Map<string, number>();
-    samples.forEach(({ ts, node }, index) => {
-      if (ts < from || ts > to) return;
+      if (frame) add(time, nameOf(frame), us);
+    }
+    return time;
+  };
+  /** Time spent under each script function (counted once per sample, however deep it recurses). */
+  const totalTimes = (from: number, to: number): Map<string, number> => {
+    const time = new Map<string, number>();
+    for (const { node, us } of samplesIn(from, to)) {
       const seen = new Set<string>();
       for (let at = nodes.get(node); at; at = at.parent === undefined ? undefined : nodes.get(at.parent)) {
-        const frame = at.callFrame;
-        if (!frame.url) continue;
-        const name = `${frame.functionName || '(anonymous)'} ${where(frame.url, frame.lineNumber, frame.columnNumber)}`;
-        if (seen.has(name)) continue;
-        seen.add(name);
-        total.set(name, (total.get(name) ?? 0) + Math.min((samples[index + 1]?.ts ?? ts) - ts, 2000));
+        const name = at.callFrame.url ? frameName(at.callFrame) : null;
+        if (name && !seen.has(name)) {
+          seen.add(name);
+          add(time, name, us);
+        }
       }
-    });
-    return [...self, ...[...total].sort((a, b) => b[1] - a[1]).slice(0, 25).map(([name, us]) => `        total ${ms(us)} ${name}`)];
+    }
+    return time;
   };
+  const largest = (time: Map<string, number>, count: number, label: string) =>
+    [...time].sort((a, b) => b[1] - a[1]).slice(0, count).map(([name, us]) => `        ${label} ${ms(us)} ${name}`);
+  const functionsIn = (from: number, to: number, top = 6): string[] => [
+    ...largest(selfTimes(from, to), top, 'self'),
+    // INCLUSIVE=1: also the functions with the most time under them.
+    ...(process.env.INCLUSIVE ? largest(totalTimes(from, to), 25, 'total') : []),
+  ];
 
   const start = onMain.find((event) => event.name === 'RunTask')?.ts ?? 0;
   let blocking = 0;
@@ -167,14 +183,9 @@ function report(events: TraceEvent[], buildDir: string): void {
   }
   if (process.env.SUMMARY) {
     // The whole load, bottom up: where the main thread's script time went, by function and by source file.
-    const byFile = new Map<string, number>();
-    for (const line of functionsIn(0, Number.MAX_SAFE_INTEGER, Number.MAX_SAFE_INTEGER)) {
-      const [, us, name] = /^\s*self\s+(\d+) (.*)$/.exec(line) ?? [];
-      const file = (name ?? '').split(' ')[1]?.replace(/:\d+$/, '') ?? '(native)';
-      byFile.set(file, (byFile.get(file) ?? 0) + Number(us));
-    }
-    console.info(['whole load, by function:', ...functionsIn(0, Number.MAX_SAFE_INTEGER, 40)].join('\n'));
-    console.info(['whole load, by file:', ...[...byFile].sort((a, b) => b[1] - a[1]).slice(0, 40).map(([file, msec]) => `  ${String(msec).padStart(5)} ${file}`)].join('\n'));
+    const fileOf = (frame: ProfileNode['callFrame']) => (frame.url ? where(frame.url, frame.lineNumber, frame.columnNumber).replace(/(:\d+)+$/, '') : '(native)');
+    console.info(['whole load, by function:', ...largest(selfTimes(0, Number.MAX_SAFE_INTEGER), 40, 'self')].join('\n'));
+    console.info(['whole load, by file:', ...largest(selfTimes(0, Number.MAX_SAFE_INTEGER, fileOf), 40, '')].join('\n'));
   }
   console.info(`sum over ${LONG_TASK_US / 1000} ms of the long tasks: ${(blocking / 1000).toFixed(0)} ms (at ${process.env.RATE ?? 4}x CPU slowdown)`);
 }

@@ -2,6 +2,7 @@ import { ActionIcon, Anchor, Button, Group, NativeSelect, Popover, Stack, Text, 
 import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { routeKeyOf } from '../../local/keys';
+import { dayTimeText } from '../../lib/date-text';
 import { STATUS_LABELS, type QuizStatus } from '../../lib/quiz-rules';
 import { CopyLinkButton } from '../../ui/CopyLinkButton';
 import { editDeleteColumns } from '../../ui/RowLink';
@@ -16,7 +17,6 @@ import { moveQuizStatus, resetAttemptsOf, stepQuizQuestion } from './live-contro
 import {
   OFFLINE_REASON,
   QUIZZES_PAGE_SIZE,
-  dateTimeText,
   liveStateOf,
   pullExpected,
   questionCellText,
@@ -203,8 +203,8 @@ const columns: DataTableColumn<QuizEntry>[] = [
   { header: 'Questions', cell: (entry) => <QuestionCell entry={entry} />, shrink: true },
   { header: 'Mode', cell: ({ state }) => state.mode, shrink: true },
   { header: 'Status', cell: (entry) => <StatusCell entry={entry} />, shrink: true },
-  { header: 'Start Time', cell: ({ row }) => dateTimeText(row.start_date_time) },
-  { header: 'End Time', cell: ({ row }) => dateTimeText(row.end_date_time) },
+  { header: 'Start Time', cell: ({ row }) => dayTimeText(row.start_date_time) },
+  { header: 'End Time', cell: ({ row }) => dayTimeText(row.end_date_time) },
   { header: 'Quiz Hash', cell: (entry) => <HashCell entry={entry} /> },
   ...editDeleteColumns<QuizEntry>(({ row }) => `/add-quiz/${routeKeyOf(row)}`, ({ row }) => row.name),
   { header: 'Reset Attempts', cell: (entry) => <ResetAttemptsCell entry={entry} />, shrink: true },

@@ -3,7 +3,6 @@ import type { QuizSummary } from '../../lib/contract/quiz';
 import { matchesSearch } from '../../lib/search-query';
 import { canStep, statusesFrom, type QuizMode, type QuizStatus } from '../../lib/quiz-rules';
 import type { SyncStatus } from '../../sync';
-import { dayTimeText } from '../../lib/date-text';
 
 /**
  * A mirrored quiz as the screens read it. `questions` holds server ids, or local question keys for
@@ -145,6 +144,3 @@ export function sameQuizEntry(a: QuizEntry, b: QuizEntry): boolean {
     a.viewerLink === b.viewerLink
   );
 }
-
-/** Start Time / End Time cells. */
-export const dateTimeText = dayTimeText;

@@ -38,6 +38,22 @@ test('a stored token shows the loading spinner, under the screen title, until th
   await expect(page.getByRole('status', { name: 'Loading' })).toHaveCount(0);
 });
 
+test("before the app's script runs, the page shows a spinner that a CSS animation turns (not the main thread)", async ({ page }) => {
+  await page.route('**/assets/*.js', (route) => route.abort());
+  await page.goto('/login');
+  const spinner = page.getByRole('status', { name: 'Loading' });
+  await expect(spinner).toBeVisible();
+  // A CSS animation the compositor can run; an SVG animation (SMIL) would cost the main thread every frame.
+  const animations = await spinner.evaluate((element) =>
+    element.getAnimations({ subtree: true }).map((animation) => ({
+      name: animation instanceof CSSAnimation ? animation.animationName : 'not CSS',
+      state: animation.playState,
+    })),
+  );
+  expect(animations).toEqual([{ name: 'boot-spinner-turn', state: 'running' }]);
+  expect(await page.locator('#root animate, #root animateTransform, #root animateMotion').count()).toBe(0);
+});
+
 test('the sidebar lists the spec groups and marks the current screen', async ({ page }) => {
   await signIn(page);
   await page.goto('/list-quiz');

@@ -1,24 +1,13 @@
 import { Button, Stack, Text } from '@mantine/core';
 import { registerServiceWorker } from '../local/pwa-registration';
 import type * as Notify from '../ui/notify';
+import { whenPageQuiet } from './when-page-quiet';
 
 const UPDATE_NOTICE_ID = 'new-version';
 
 // Loaded with the first notice: Mantine's notifications are not needed to draw /login (issue 9 budget).
 const showNotice = (data: Parameters<typeof Notify.showNotice>[0]) =>
   void import('../ui/notify').then((notify) => notify.showNotice(data));
-
-/** How long "Ready to work offline" may wait for the page to be idle. */
-const OFFLINE_READY_WAIT_MS = 10_000;
-
-/**
- * Runs `show` once the page is idle: "Ready to work offline" arrives during the first visit's start-up, and
- * drawing the notification area then (it measures the page) would lengthen the task that draws the screen.
- */
-function whenIdle(show: () => void): void {
-  if ('requestIdleCallback' in window) window.requestIdleCallback(show, { timeout: OFFLINE_READY_WAIT_MS });
-  else setTimeout(show, 0);
-}
 
 /**
  * Registers the service worker and tells the user what it means: "Ready to work offline" once after
@@ -41,8 +30,9 @@ export function registerPortalServiceWorker(): void {
           </Stack>
         ),
       }),
+    // Not urgent: it waits for the first screen to be drawn, which it would otherwise slow down.
     onOfflineReady: () =>
-      whenIdle(() => showNotice({ color: 'teal', title: 'Ready to work offline', message: 'The portal now opens without a connection.' })),
+      whenPageQuiet(() => showNotice({ color: 'teal', title: 'Ready to work offline', message: 'The portal now opens without a connection.' })),
     onRegisterError: (error) => console.error('The service worker could not be registered', error),
   });
 }

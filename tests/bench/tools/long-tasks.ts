@@ -46,6 +46,9 @@ const LONG_TASK_US = Number(process.env.LONG_MS ?? 50) * 1000;
 /** The trace events worth naming inside a long task. */
 const TELLING = new Set(['EvaluateScript', 'FunctionCall', 'v8.evaluateModule', 'v8.compileModule', 'TimerFire', 'FireAnimationFrame', 'EventDispatch', 'RunMicrotasks', 'ParseHTML', 'ParseAuthorStyleSheet', 'UpdateLayoutTree', 'Layout', 'Paint', 'MajorGC', 'MinorGC']);
 
+/** ALL_EVENTS=1: name any trace event inside a long task, not only the telling ones. */
+const ALL_EVENTS = Boolean(process.env.ALL_EVENTS);
+
 const threadOf = (event: TraceEvent) => `${event.pid}:${event.tid}`;
 const ms = (us: number) => (us / 1000).toFixed(0).padStart(4);
 
@@ -168,9 +171,9 @@ function report(events: TraceEvent[], buildDir: string): void {
     const end = task.ts + (task.dur ?? 0);
     blocking += (task.dur ?? 0) - LONG_TASK_US;
     const inside = onMain
-      .filter((event) => TELLING.has(event.name) && event.ts >= task.ts && event.ts + (event.dur ?? 0) <= end && (event.dur ?? 0) > 3000)
+      .filter((event) => (ALL_EVENTS || TELLING.has(event.name)) && event !== task && event.ts >= task.ts && event.ts + (event.dur ?? 0) <= end && (event.dur ?? 0) > LONG_TASK_US / 16)
       .sort((a, b) => (b.dur ?? 0) - (a.dur ?? 0))
-      .slice(0, 5)
+      .slice(0, ALL_EVENTS ? 12 : 5)
       .map((event) => {
         const data = event.args?.data ?? event.args?.beginData ?? {};
         const url = String(data.url ?? '').split('/').pop();

@@ -3,6 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import {
   CATEGORY_NAME_TAKEN_MESSAGE,
   categoryInUseMessage,
+  categoryPatchPayload,
   categoryPayload,
   type Category,
 } from '../../src/lib/contract/category';
@@ -96,7 +97,7 @@ export const categoryRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx
     const clientId = clientIdOf(request);
     const current = found(await load(clientId, parseId(request.params.id)));
     checkIfMatch(request, current.version, toCategory(current));
-    const { name } = parseBody(categoryPayload.partial(), request.body);
+    const { name } = parseBody(categoryPatchPayload, request.body);
     const row = await db.transaction().execute(async (trx) => {
       if (name !== undefined) await assertNameFree(trx, clientId, name, current.id);
       return trx

@@ -1,37 +1,41 @@
 import { z } from 'zod';
+import { builtOnFirstUse } from './built-on-first-use';
 
 // Quiz attempts (spec §3 Attempt, §7 Attempts): one viewer's run through one quiz, read by the Quiz
 // Report screen. rank is the place of the score within its quiz (higher score first, then less time).
 
-export const viewerDetail = z.object({
-  username: z.string(),
-  first_name: z.string(),
-  last_name: z.string(),
-  email: z.string(),
+export const { viewerDetail, attempt, bulkDeleteAttemptsPayload } = builtOnFirstUse(() => {
+  const viewerDetail = z.object({
+    username: z.string(),
+    first_name: z.string(),
+    last_name: z.string(),
+    email: z.string(),
+  });
+  return {
+    viewerDetail,
+    attempt: z.object({
+      id: z.number(),
+      /** The viewer's username. */
+      viewer: z.string(),
+      viewer_detail: viewerDetail,
+      quiz: z.object({ id: z.number(), name: z.string(), status: z.string() }),
+      score: z.number(),
+      /** Seconds, rounded. */
+      time_taken: z.number(),
+      rank: z.number(),
+      status: z.string(),
+      start_date_time: z.string(),
+    }),
+    bulkDeleteAttemptsPayload: z.object({
+      attempts: z
+        .array(z.number().int().positive('Incorrect type. Expected pk value.'))
+        .min(1, 'This list may not be empty.')
+        .max(1000, 'Ensure this field has no more than 1000 elements.'),
+    }),
+  };
 });
 export type ViewerDetail = z.infer<typeof viewerDetail>;
-
-export const attempt = z.object({
-  id: z.number(),
-  /** The viewer's username. */
-  viewer: z.string(),
-  viewer_detail: viewerDetail,
-  quiz: z.object({ id: z.number(), name: z.string(), status: z.string() }),
-  score: z.number(),
-  /** Seconds, rounded. */
-  time_taken: z.number(),
-  rank: z.number(),
-  status: z.string(),
-  start_date_time: z.string(),
-});
 export type Attempt = z.infer<typeof attempt>;
-
-export const bulkDeleteAttemptsPayload = z.object({
-  attempts: z
-    .array(z.number().int().positive('Incorrect type. Expected pk value.'))
-    .min(1, 'This list may not be empty.')
-    .max(1000, 'Ensure this field has no more than 1000 elements.'),
-});
 export type BulkDeleteAttemptsPayload = z.infer<typeof bulkDeleteAttemptsPayload>;
 
 /** The columns of export-quiz-participants/ (report.csv). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { builtOnFirstUse } from './built-on-first-use';
 
 // Question categories (spec §3 Category, §7 Category). Shared by the portal's forms and API client and by
 // the server's validation.
@@ -16,22 +17,27 @@ export function categoryInUseMessage(questionCount: number): string {
   return `This category cannot be deleted: ${questions} it. Move or delete those questions first.`;
 }
 
-/** POST and PATCH body: the name, trimmed, not blank, at most 100 characters (unique per client, checked by the server). */
-export const categoryPayload = z.object({
-  name: z
-    .string()
-    .trim()
-    .min(1, 'This field may not be blank.')
-    .max(CATEGORY_NAME_MAX_LENGTH, `Ensure this field has no more than ${CATEGORY_NAME_MAX_LENGTH} characters.`),
+export const { categoryPayload, categoryPatchPayload, category } = builtOnFirstUse(() => {
+  /** POST and PATCH body: the name, trimmed, not blank, at most 100 characters (unique per client, checked by the server). */
+  const categoryPayload = z.object({
+    name: z
+      .string()
+      .trim()
+      .min(1, 'This field may not be blank.')
+      .max(CATEGORY_NAME_MAX_LENGTH, `Ensure this field has no more than ${CATEGORY_NAME_MAX_LENGTH} characters.`),
+  });
+  return {
+    categoryPayload,
+    categoryPatchPayload: categoryPayload.partial(),
+    category: z.object({
+      id: z.number(),
+      name: z.string(),
+      client: z.number(),
+      created_at: z.string(),
+      updated_at: z.string(),
+      version: z.number(),
+    }),
+  };
 });
 export type CategoryPayload = z.infer<typeof categoryPayload>;
-
-export const category = z.object({
-  id: z.number(),
-  name: z.string(),
-  client: z.number(),
-  created_at: z.string(),
-  updated_at: z.string(),
-  version: z.number(),
-});
 export type Category = z.infer<typeof category>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { builtOnFirstUse } from './built-on-first-use';
 
 // The client's business settings (spec §3 Client profile and settings, §7 Client settings, Setting screen).
 // Sent as multipart: numbers arrive as text; an image field given as a string (its current URL) leaves
@@ -9,26 +10,6 @@ export type ClientImageField = (typeof CLIENT_IMAGE_FIELDS)[number];
 
 export const VIEWER_APP_URL_MESSAGE = 'Enter a valid URL starting with http:// or https://.';
 
-export const clientProfile = z.object({
-  id: z.number(),
-  business_name: z.string(),
-  description: z.string(),
-  business_logo: z.string().nullable(),
-  business_logo_url: z.string().nullable(),
-  background_image: z.string().nullable(),
-  background_image_url: z.string().nullable(),
-  mascot_logo: z.string().nullable(),
-  mascot_logo_url: z.string().nullable(),
-  recent_participant_time: z.number(),
-  viewer_app_url: z.string(),
-  /** Read-only: set by the operator, not by the admin. */
-  poll_enabled: z.boolean(),
-  social_auth_feature: z.boolean(),
-  updated_at: z.string(),
-  version: z.number(),
-});
-export type ClientProfile = z.infer<typeof clientProfile>;
-
 function isHttpUrl(text: string): boolean {
   try {
     const url = new URL(text);
@@ -38,25 +19,49 @@ function isHttpUrl(text: string): boolean {
   }
 }
 
-const seconds = z.preprocess(
-  (value) => (typeof value === 'string' && /^\s*-?[0-9]+\s*$/.test(value) ? Number(value) : value),
-  z
-    .number({ error: 'A valid integer is required.' })
-    .int('A valid integer is required.')
-    .min(0, 'Ensure this value is greater than or equal to 0.')
-    .max(2_147_483_647, 'Ensure this value is less than or equal to 2147483647.'),
-);
+export const { clientProfile, clientProfileUpdatePayload } = builtOnFirstUse(() => {
+  const clientProfile = z.object({
+    id: z.number(),
+    business_name: z.string(),
+    description: z.string(),
+    business_logo: z.string().nullable(),
+    business_logo_url: z.string().nullable(),
+    background_image: z.string().nullable(),
+    background_image_url: z.string().nullable(),
+    mascot_logo: z.string().nullable(),
+    mascot_logo_url: z.string().nullable(),
+    recent_participant_time: z.number(),
+    viewer_app_url: z.string(),
+    /** Read-only: set by the operator, not by the admin. */
+    poll_enabled: z.boolean(),
+    social_auth_feature: z.boolean(),
+    updated_at: z.string(),
+    version: z.number(),
+  });
 
-/** PATCH profiles/client/{client}/: text fields (images are read from the files of the form). */
-export const clientProfileUpdatePayload = z.object({
-  business_name: z.string().trim().min(1, 'This field may not be blank.').max(255, 'Ensure this field has no more than 255 characters.').optional(),
-  description: z.string().trim().max(5000, 'Ensure this field has no more than 5000 characters.').optional(),
-  recent_participant_time: seconds.optional(),
-  viewer_app_url: z
-    .string()
-    .trim()
-    .max(2000, 'Ensure this field has no more than 2000 characters.')
-    .refine((text) => text === '' || isHttpUrl(text), VIEWER_APP_URL_MESSAGE)
-    .optional(),
+  const seconds = z.preprocess(
+    (value) => (typeof value === 'string' && /^\s*-?[0-9]+\s*$/.test(value) ? Number(value) : value),
+    z
+      .number({ error: 'A valid integer is required.' })
+      .int('A valid integer is required.')
+      .min(0, 'Ensure this value is greater than or equal to 0.')
+      .max(2_147_483_647, 'Ensure this value is less than or equal to 2147483647.'),
+  );
+
+  /** PATCH profiles/client/{client}/: text fields (images are read from the files of the form). */
+  const clientProfileUpdatePayload = z.object({
+    business_name: z.string().trim().min(1, 'This field may not be blank.').max(255, 'Ensure this field has no more than 255 characters.').optional(),
+    description: z.string().trim().max(5000, 'Ensure this field has no more than 5000 characters.').optional(),
+    recent_participant_time: seconds.optional(),
+    viewer_app_url: z
+      .string()
+      .trim()
+      .max(2000, 'Ensure this field has no more than 2000 characters.')
+      .refine((text) => text === '' || isHttpUrl(text), VIEWER_APP_URL_MESSAGE)
+      .optional(),
+  });
+
+  return { clientProfile, clientProfileUpdatePayload };
 });
+export type ClientProfile = z.infer<typeof clientProfile>;
 export type ClientProfileUpdatePayload = z.infer<typeof clientProfileUpdatePayload>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { builtOnFirstUse } from './built-on-first-use';
 import { OPTION_LETTERS, decodeOptions, encodeOptions, isOptionLetter, type OptionLetter } from '../options-codec';
 import { pageOf } from './page';
 
@@ -24,28 +25,41 @@ import { pageOf } from './page';
 
 const blankMessage = 'This field may not be blank.';
 
-/** A primary key from JSON (number) or a form (digit string), with DRF's messages. */
-export const primaryKey = z.unknown().transform((value, ctx): number => {
-  if (value === undefined) ctx.addIssue({ code: 'custom', message: 'This field is required.' });
-  else if (value === null) ctx.addIssue({ code: 'custom', message: 'This field may not be null.' });
-  else {
-    const text = typeof value === 'number' || typeof value === 'string' ? String(value).trim() : '';
-    const id = Number(text);
-    if (/^[0-9]{1,15}$/.test(text) && id >= 1) return id;
-    const received = typeof value === 'number' ? 'int' : typeof value === 'string' ? 'str' : typeof value;
-    ctx.addIssue({ code: 'custom', message: `Incorrect type. Expected pk value, received ${received}.` });
-  }
-  return z.NEVER;
-});
-
 export const invalidPkMessage = (id: number | string) => `Invalid pk "${id}" - object does not exist.`;
 
 export const OPTIONS_FORMAT_MESSAGE = 'Give all four options, as "A: text, B: text, C: text, D: text".';
 
-/** The joined options text: all four letters with text; answers the normalised text. */
-export const optionsText = z
-  .string()
-  .transform((text, ctx) => {
+export const MAX_BULK_DELETE = 1000;
+
+export const {
+  primaryKey,
+  optionsText,
+  correctOption,
+  questionCreatePayload,
+  questionUpdatePayload,
+  bulkDeleteQuestionsPayload,
+  bulkDeleteQuestionsResponse,
+  optionMapSchema,
+  questionListItem,
+  questionDetail,
+  questionPage,
+} = builtOnFirstUse(() => {
+  /** A primary key from JSON (number) or a form (digit string), with DRF's messages. */
+  const primaryKey = z.unknown().transform((value, ctx): number => {
+    if (value === undefined) ctx.addIssue({ code: 'custom', message: 'This field is required.' });
+    else if (value === null) ctx.addIssue({ code: 'custom', message: 'This field may not be null.' });
+    else {
+      const text = typeof value === 'number' || typeof value === 'string' ? String(value).trim() : '';
+      const id = Number(text);
+      if (/^[0-9]{1,15}$/.test(text) && id >= 1) return id;
+      const received = typeof value === 'number' ? 'int' : typeof value === 'string' ? 'str' : typeof value;
+      ctx.addIssue({ code: 'custom', message: `Incorrect type. Expected pk value, received ${received}.` });
+    }
+    return z.NEVER;
+  });
+
+  /** The joined options text: all four letters with text; answers the normalised text. */
+  const optionsText = z.string().transform((text, ctx) => {
     const entries = decodeOptions(text);
     const given = new Set(entries.filter((entry) => entry.text !== '').map((entry) => entry.letter));
     const missing = OPTION_LETTERS.filter((letter) => !given.has(letter));
@@ -56,73 +70,73 @@ export const optionsText = z
     return encodeOptions(entries);
   });
 
-/** The correct option's letter, upper-cased (spec §2 "forced to upper case"). */
-export const correctOption = z
-  .string()
-  .transform((value, ctx): OptionLetter => {
+  /** The correct option's letter, upper-cased (spec §2 "forced to upper case"). */
+  const correctOption = z.string().transform((value, ctx): OptionLetter => {
     const letter = value.trim().toUpperCase();
     if (isOptionLetter(letter)) return letter;
     ctx.addIssue({ code: 'custom', message: letter === '' ? blankMessage : `"${value.trim()}" is not a valid choice.` });
     return z.NEVER;
   });
 
-const description = z.string().trim().min(1, blankMessage);
-const hint = z.string().trim();
+  const description = z.string().trim().min(1, blankMessage);
+  const hint = z.string().trim();
 
-export const questionCreatePayload = z.object({
-  description,
-  hint: hint.optional().default(''),
-  options: optionsText,
-  category: primaryKey,
-  correct_option: correctOption,
+  const optionMapSchema = z.object({ a: z.string(), b: z.string(), c: z.string(), d: z.string() });
+
+  const questionFields = {
+    id: z.number(),
+    client: z.number(),
+    description: z.string(),
+    hint: z.string(),
+    image: z.string().nullable(),
+    option_map: optionMapSchema,
+    correct_option: z.string(),
+    category: z.number(),
+    category_detail: z.array(z.object({ id: z.number(), name: z.string() })),
+    created_at: z.string(),
+    updated_at: z.string(),
+    version: z.number(),
+  };
+
+  /** A row of GET /api/v1/questions/: options as the stored text. */
+  const questionListItem = z.object({ ...questionFields, options: z.string() });
+
+  return {
+    primaryKey,
+    optionsText,
+    correctOption,
+    questionCreatePayload: z.object({
+      description,
+      hint: hint.optional().default(''),
+      options: optionsText,
+      category: primaryKey,
+      correct_option: correctOption,
+    }),
+    questionUpdatePayload: z.object({
+      description: description.optional(),
+      hint: hint.optional(),
+      options: optionsText.optional(),
+      category: primaryKey.optional(),
+      correct_option: correctOption.optional(),
+    }),
+    bulkDeleteQuestionsPayload: z.object({
+      // One id sent as a form field arrives as a single value, not a list.
+      questions: z.preprocess(
+        (value) => (typeof value === 'string' || typeof value === 'number' ? [value] : value),
+        z.array(primaryKey).min(1, 'This list may not be empty.').max(MAX_BULK_DELETE, `Ensure this field has no more than ${MAX_BULK_DELETE} elements.`),
+      ),
+    }),
+    bulkDeleteQuestionsResponse: z.object({ deleted: z.array(z.number()) }),
+    optionMapSchema,
+    questionListItem,
+    /** A single question (detail, create, update, 412): options as 'A: text' strings. */
+    questionDetail: z.object({ ...questionFields, options: z.array(z.string()) }),
+    questionPage: pageOf(questionListItem),
+  };
 });
 export type QuestionCreatePayload = z.input<typeof questionCreatePayload>;
-
-export const questionUpdatePayload = z.object({
-  description: description.optional(),
-  hint: hint.optional(),
-  options: optionsText.optional(),
-  category: primaryKey.optional(),
-  correct_option: correctOption.optional(),
-});
 export type QuestionUpdatePayload = z.input<typeof questionUpdatePayload>;
-
-export const MAX_BULK_DELETE = 1000;
-
-export const bulkDeleteQuestionsPayload = z.object({
-  // One id sent as a form field arrives as a single value, not a list.
-  questions: z.preprocess(
-    (value) => (typeof value === 'string' || typeof value === 'number' ? [value] : value),
-    z.array(primaryKey).min(1, 'This list may not be empty.').max(MAX_BULK_DELETE, `Ensure this field has no more than ${MAX_BULK_DELETE} elements.`),
-  ),
-});
 export type BulkDeleteQuestionsPayload = z.input<typeof bulkDeleteQuestionsPayload>;
-export const bulkDeleteQuestionsResponse = z.object({ deleted: z.array(z.number()) });
 export type BulkDeleteQuestionsResponse = z.infer<typeof bulkDeleteQuestionsResponse>;
-
-export const optionMapSchema = z.object({ a: z.string(), b: z.string(), c: z.string(), d: z.string() });
-
-const questionFields = {
-  id: z.number(),
-  client: z.number(),
-  description: z.string(),
-  hint: z.string(),
-  image: z.string().nullable(),
-  option_map: optionMapSchema,
-  correct_option: z.string(),
-  category: z.number(),
-  category_detail: z.array(z.object({ id: z.number(), name: z.string() })),
-  created_at: z.string(),
-  updated_at: z.string(),
-  version: z.number(),
-};
-
-/** A row of GET /api/v1/questions/: options as the stored text. */
-export const questionListItem = z.object({ ...questionFields, options: z.string() });
 export type QuestionListItem = z.infer<typeof questionListItem>;
-
-/** A single question (detail, create, update, 412): options as 'A: text' strings. */
-export const questionDetail = z.object({ ...questionFields, options: z.array(z.string()) });
 export type QuestionDetail = z.infer<typeof questionDetail>;
-
-export const questionPage = pageOf(questionListItem);

@@ -4,6 +4,7 @@ import './app/touch-targets.css';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { opensLazyScreen } from './app/routes';
 import { readStoredToken } from './session/token-storage';
 import { startUserRequest } from './session/user-request';
 
@@ -21,15 +22,17 @@ void import('./app/service-worker-notices').then((module) => module.registerPort
 
 startUserRequest(readStoredToken());
 
-// A transition: the first render is done in slices that let the browser breathe (it keeps showing the
-// spinner of index.html meanwhile) rather than in one long task. For a screen whose code loads on demand that
-// render is only its title and spinner: the router, which starts loading the code, is made after it has been
-// painted (App).
+// How the first render runs. For a screen whose code loads on demand it is only the screen's title and spinner:
+// rendered at once, in a task of its own, so the title (the largest thing on a phone's first screen) is painted
+// before the screen's downloads finish, which on a slow phone take seconds; the router, which starts those
+// downloads, is made once it has been painted (App). The sign-in screens are in the first bundle and render
+// whole: in a transition, in slices that let the browser breathe (it keeps showing the spinner of index.html)
+// rather than in one long task.
 const root = createRoot(document.getElementById('root')!);
-startTransition(() => {
-  root.render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
-});
+const app = (
+  <StrictMode>
+    <App />
+  </StrictMode>
+);
+if (opensLazyScreen(window.location)) root.render(app);
+else startTransition(() => root.render(app));

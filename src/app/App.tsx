@@ -18,7 +18,7 @@ function useRouter(): Router | null {
   const [router, setRouter] = useState<Router | null>(() => (opensLazyScreen(window.location) ? null : createBrowserRouter(routes)));
   useEffect(() => {
     if (router) return;
-    // A transition, as the first render (main.tsx): the screen renders in slices.
+    // A transition: the screen (layout, lists) renders in slices, not in one long task.
     return afterFirstPaint(() => startTransition(() => setRouter(createBrowserRouter(routes))));
   }, [router]);
   return router;

@@ -1,0 +1,91 @@
+import { demoToken, portalBuild, startProductionPortal, type ProductionPortal } from '../bundle-portal';
+import { lighthouseRun } from '../lighthouse.bench';
+
+// Compares builds of the portal under Lighthouse, the way the benchmark audits them (mobile, simulated throttling,
+// signed in, a fresh profile per run), run after run, alternating between the builds: on a 2-core machine one run
+// of /list-quiz scores anywhere from the 80s to 98 and the machine's pace drifts over minutes, so only many
+// interleaved runs tell two builds apart.
+//
+//   npx tsx tests/bench/tools/lighthouse-runs.ts [/list-quiz]                 (the working tree, RUNS=9)
+//   BUILDS=/tmp/before,/tmp/after npx tsx tests/bench/tools/lighthouse-runs.ts   (builds made with
+//     `npx vite build --outDir /tmp/before`; RUNS each)
+//   DETAIL=1 also lists each run's main-thread tasks of 10 ms or more, as Lighthouse multiplies them
+//
+// For each run: the score and metrics, the paint Lighthouse took as largest (observed, unthrottled), and the
+// simulated long tasks that count towards total blocking time (start+duration, after the first contentful
+// paint). A diagnostic, not a benchmark: it prints, it checks no budget.
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  pid: number;
+  tid: number;
+  args?: { name?: string; data?: Record<string, unknown>; beginData?: { url?: string } };
+}
+
+interface LongTask {
+  startTime: number;
+  duration: number;
+}
+
+const RUNS = Number(process.env.RUNS ?? 9);
+const pagePath = process.argv[2] ?? '/list-quiz';
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
+
+/** The page's main-thread tasks of 10 ms or more (what Lantern keeps), with their largest events. */
+function observedTasks(events: TraceEvent[]): string[] {
+  // The page's own document (Lighthouse opens about:blank first).
+  const parsed = events.find((event) => event.name === 'ParseHTML' && event.args?.beginData?.url?.endsWith(pagePath));
+  const onMain = events.filter((event) => event.pid === parsed?.pid && event.tid === parsed?.tid && event.ph === 'X');
+  const start = events.find((event) => event.name === 'navigationStart' && event.pid === parsed?.pid)?.ts ?? onMain[0]?.ts ?? 0;
+  return onMain
+    .filter((task) => task.name === 'RunTask' && (task.dur ?? 0) >= 10_000)
+    .map((task) => {
+      const end = task.ts + (task.dur ?? 0);
+      const inside = onMain.filter((event) => event !== task && event.ts >= task.ts && event.ts + (event.dur ?? 0) <= end && (event.dur ?? 0) >= 1500);
+      const named = inside
+        .filter((event) => !event.name.startsWith('V8.') && event.name !== 'v8.callFunction')
+        .sort((a, b) => (b.dur ?? 0) - (a.dur ?? 0))
+        .slice(0, 4)
+        .map((event) => {
+          const data = event.args?.data ?? {};
+          const where = event.name === 'FunctionCall' ? ` ${String(data.functionName || '?')}@${String(data.url ?? '').split('/').pop()}:${String(data.lineNumber)}` : '';
+          return `${event.name}${where} ${((event.dur ?? 0) / 1000).toFixed(0)}`;
+        });
+      // Lantern multiplies a task by the CPU slowdown (4), or by half of it when the task did layout.
+      const factor = inside.some((event) => event.name === 'Layout') ? 2 : 4;
+      const ms = (task.dur ?? 0) / 1000;
+      return `    at ${((task.ts - start) / 1000).toFixed(0).padStart(5)} ms: ${ms.toFixed(1).padStart(5)} ms x${factor} = ${(ms * factor).toFixed(0).padStart(3)}  ${named.join(' | ')}`;
+    });
+}
+
+const builds = process.env.BUILDS ? process.env.BUILDS.split(',') : [portalBuild()];
+const portals: ProductionPortal[] = [];
+const scores = new Map<string, number[]>(builds.map((build) => [build, []]));
+try {
+  for (const build of builds) portals.push(await startProductionPortal(build));
+  for (let run = 0; run < RUNS * builds.length; run += 1) {
+    const build = builds[run % builds.length]!;
+    const { origin } = portals[run % builds.length]!;
+    const { lhr, artifacts } = await lighthouseRun({ page: pagePath, url: `${origin}${pagePath}`, token: await demoToken(origin) }, origin);
+    const metric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+    const score = Math.round((lhr.categories.performance?.score ?? 0) * 100);
+    scores.get(build)!.push(score);
+    const fcp = metric('first-contentful-paint');
+    const observed = (lhr.audits.metrics?.details as { items?: Record<string, number>[] } | undefined)?.items?.[0] ?? {};
+    const longTasks = ((lhr.audits['long-tasks']?.details as { items?: LongTask[] } | undefined)?.items ?? [])
+      .filter((task) => task.startTime + task.duration > fcp)
+      .sort((a, b) => a.startTime - b.startTime)
+      .map((task) => `${task.startTime.toFixed(0)}+${task.duration.toFixed(0)}`);
+    console.info(
+      `${build} run ${Math.floor(run / builds.length) + 1}: performance ${score}, FCP ${fcp.toFixed(0)}, LCP ${metric('largest-contentful-paint').toFixed(0)}` +
+        ` (observed at ${observed.observedLargestContentfulPaint ?? '?'} ms), TBT ${metric('total-blocking-time').toFixed(0)}; long tasks ${longTasks.join(' ')}`,
+    );
+    if (process.env.DETAIL) console.info(observedTasks(artifacts.Trace.traceEvents as unknown as TraceEvent[]).join('\n'));
+  }
+  for (const [build, values] of scores) console.info(`${build}: median performance ${median(values)} of ${values.length} runs (${values.join(', ')})`);
+} finally {
+  for (const portal of portals) await portal.close();
+}

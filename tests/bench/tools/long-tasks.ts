@@ -5,6 +5,7 @@ import { SourceMapConsumer } from 'source-map-js';
 import { chromiumLaunchOptions } from '../../e2e/support/browser';
 import { demoToken, portalBuild, startProductionPortal } from '../bundle-portal';
 import { lighthouseRun } from '../lighthouse.bench';
+import type { TraceEvent } from './trace-event';
 
 // Where a page's total blocking time comes from: the production portal (as the Lighthouse benchmark builds
 // and serves it) opened signed in at 4x CPU slowdown (Lighthouse's mobile figure) in Chromium with a trace
@@ -17,17 +18,6 @@ import { lighthouseRun } from '../lighthouse.bench';
 //     unthrottled: Lighthouse multiplies each task by 4, so the tasks over 12.5 ms are the ones it counts)
 //
 // A diagnostic, not a benchmark: it prints, it checks no budget.
-
-interface TraceEvent {
-  name: string;
-  ph: string;
-  ts: number;
-  dur?: number;
-  pid: number;
-  tid: number;
-  id?: string;
-  args?: { name?: string; data?: Record<string, unknown>; beginData?: Record<string, unknown> };
-}
 
 interface ProfileNode {
   id: number;

@@ -1,6 +1,6 @@
 import { demoToken, portalBuild, startProductionPortal, type ProductionPortal } from '../bundle-portal';
 import { lighthouseRun } from '../lighthouse.bench';
-import type { TraceEvent } from './trace-event';
+import { pageMainThread, threadOf, type TraceEvent } from './trace-event';
 
 // Compares builds of the portal under Lighthouse, the way the benchmark audits them (mobile, simulated throttling,
 // signed in, a fresh profile per run), run after run, alternating between the builds: on a 2-core machine one run
@@ -27,10 +27,9 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 
 /** The page's main-thread tasks of 10 ms or more (what Lantern keeps), with their largest events. */
 function observedTasks(events: TraceEvent[]): string[] {
-  // The page's own document (Lighthouse opens about:blank first).
-  const parsed = events.find((event) => event.name === 'ParseHTML' && String(event.args?.beginData?.url ?? '').endsWith(pagePath));
-  const onMain = events.filter((event) => event.pid === parsed?.pid && event.tid === parsed?.tid && event.ph === 'X');
-  const start = events.find((event) => event.name === 'navigationStart' && event.pid === parsed?.pid)?.ts ?? onMain[0]?.ts ?? 0;
+  const main = pageMainThread(events);
+  const onMain = events.filter((event) => threadOf(event) === main && event.ph === 'X');
+  const start = events.find((event) => event.name === 'navigationStart' && threadOf(event) === main)?.ts ?? onMain[0]?.ts ?? 0;
   return onMain
     .filter((task) => task.name === 'RunTask' && (task.dur ?? 0) >= 10_000)
     .map((task) => {

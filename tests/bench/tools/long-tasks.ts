@@ -5,7 +5,7 @@ import { SourceMapConsumer } from 'source-map-js';
 import { chromiumLaunchOptions } from '../../e2e/support/browser';
 import { demoToken, portalBuild, startProductionPortal } from '../bundle-portal';
 import { lighthouseRun } from '../lighthouse.bench';
-import type { TraceEvent } from './trace-event';
+import { pageMainThread, threadOf, type TraceEvent } from './trace-event';
 
 // Where a page's total blocking time comes from: the production portal (as the Lighthouse benchmark builds
 // and serves it) opened signed in at 4x CPU slowdown (Lighthouse's mobile figure) in Chromium with a trace
@@ -39,7 +39,6 @@ const TELLING = new Set(['EvaluateScript', 'FunctionCall', 'v8.evaluateModule', 
 /** ALL_EVENTS=1: name any trace event inside a long task, not only the telling ones. */
 const ALL_EVENTS = Boolean(process.env.ALL_EVENTS);
 
-const threadOf = (event: TraceEvent) => `${event.pid}:${event.tid}`;
 const ms = (us: number) => (us / 1000).toFixed(0).padStart(4);
 
 async function trace(origin: string, pagePath: string): Promise<TraceEvent[]> {
@@ -86,14 +85,7 @@ function sourceMapper(buildDir: string): (url: string, line: number, column: num
 }
 
 function report(events: TraceEvent[], buildDir: string): void {
-  const rendererMain = new Set(events.filter((event) => event.name === 'thread_name' && event.args?.name === 'CrRendererMain').map(threadOf));
-  const busy = new Map<string, number>();
-  for (const event of events) {
-    if (event.name === 'RunTask' && event.ph === 'X' && rendererMain.has(threadOf(event))) busy.set(threadOf(event), (busy.get(threadOf(event)) ?? 0) + (event.dur ?? 0));
-  }
-  // The page's main thread: the renderer main thread that worked most (the other tab is about:blank).
-  const main = [...busy].sort((a, b) => b[1] - a[1])[0]?.[0];
-  if (!main) throw new Error('No renderer main thread in the trace');
+  const main = pageMainThread(events);
   const onMain = events.filter((event) => threadOf(event) === main && event.ph === 'X');
 
   const profileId = events.find((event) => event.name === 'Profile' && threadOf(event) === main)?.id;

@@ -155,13 +155,24 @@ export const routes: RouteObject[] = [
   },
 ];
 
+let lastMatched: { pathname: string; matches: ReturnType<typeof matchRoutes> } | null = null;
+
+/**
+ * The routes a path matches. Before the router exists the start asks this of the same path several times
+ * (main.tsx, App, and the starting loader on every render); matching ranks the whole route table each time.
+ */
+function matchesOf(pathname: string): ReturnType<typeof matchRoutes> {
+  if (lastMatched?.pathname !== pathname) lastMatched = { pathname, matches: matchRoutes(routes, pathname) };
+  return lastMatched.matches;
+}
+
 /** Whether the address names a screen whose code loads on demand (a lazy route on its path). */
 export function opensLazyScreen({ pathname }: { pathname: string }): boolean {
-  return matchRoutes(routes, pathname)?.some((match) => match.route.lazy) ?? false;
+  return matchesOf(pathname)?.some((match) => match.route.lazy) ?? false;
 }
 
 /** The loader of the screen the page opens on, before the router exists (same as the router's own). */
 export function StartingScreenLoader() {
-  const handles = matchRoutes(routes, window.location.pathname)?.map((match) => match.route.handle) ?? [];
+  const handles = matchesOf(window.location.pathname)?.map((match) => match.route.handle) ?? [];
   return <FullScreenLoader title={screenTitleOf(handles)} />;
 }

@@ -44,9 +44,10 @@ export async function startBenchServer(options: { env?: Record<string, string>; 
     await database.close();
   }
   const script = path.join(path.dirname(fileURLToPath(import.meta.url)), 'server-process.ts');
-  // The same V8 flag as `npm start`: a larger young generation means fewer scavenge pauses, which is
-  // what held the list's p99 at ~50-54 ms (38-44 ms with it) at 50 connections.
-  const child = fork(script, { execArgv: ['--max-semi-space-size=64', '--import', 'tsx', '--expose-gc'], env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  // The same V8 flag as `npm start`. The young generation's size is where two budgets meet: larger
+  // means fewer scavenge pauses in the list's p99, smaller means less RSS while an export allocates
+  // (16 MB, Node's default: p99 37.5-50.6 ms; 32: p99 39-45 ms, RSS +82-89 MB; 64: RSS +149 MB).
+  const child = fork(script, { execArgv: ['--max-semi-space-size=32', '--import', 'tsx', '--expose-gc'], env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const { port } = await nextMessage(child, 'listening');
   return {
     origin: `http://127.0.0.1:${port}`,

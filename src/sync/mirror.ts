@@ -92,28 +92,55 @@ async function locallyDeletedIds(db: PortalDatabase, entity: EntityName): Promis
 export async function mergePulled(db: PortalDatabase, entity: EntityName, objects: readonly ServerObject[]): Promise<void> {
   const table = db.mirror(entity);
   const deletedHere = await locallyDeletedIds(db, entity);
-  for (const object of objects) {
-    if (deletedHere.has(object.id)) continue;
-    const row = await table.where('serverId').equals(object.id).first();
+  const pulled = objects.filter((object) => !deletedHere.has(object.id));
+  if (pulled.length === 0) return;
+  // Read once what the objects meet here (their rows, and those rows' queued changes), then write in bulk:
+  // two requests an object, each awaited, made a first pull hundreds of small tasks (issue 9).
+  const ids = new Set(pulled.map((object) => object.id));
+  const rowByServerId = new Map<number, MirrorRow>();
+  // One range read of the index (anyOf walks a cursor key by key: 10,000 ids took seconds), in index order,
+  // so the first row of a server id wins, as `where('serverId').equals(id).first()` would.
+  let lowest = Infinity;
+  let highest = -Infinity;
+  for (const id of ids) {
+    if (id < lowest) lowest = id;
+    if (id > highest) highest = id;
+  }
+  const inRange = await table.where('serverId').between(lowest, highest, true, true).toArray();
+  for (const row of inRange) {
+    if (row.serverId !== null && ids.has(row.serverId) && !rowByServerId.has(row.serverId)) rowByServerId.set(row.serverId, row);
+  }
+  const queued = await rowsWithQueuedChanges(db, entity);
+  const replaced = new Map<string, MirrorRow>();
+  const copies = new Map<string, ServerObject>();
+  for (const object of pulled) {
+    const row = rowByServerId.get(object.id);
+    const localId = row?.localId ?? serverKey(object.id);
     if (!row) {
-      await table.put(rowFromServer(object));
+      replaced.set(localId, rowFromServer(object));
     } else if (row.syncState === 'synced' && JSON.stringify(row.serverCopy) === JSON.stringify(object)) {
       // Unchanged: writing it again would wake every screen watching the table for nothing.
       continue;
-    } else if ((await entriesOf(db, row.localId)).length === 0) {
-      await table.put(rowFromServer(object, row.localId));
+    } else if (!queued.has(localId)) {
+      replaced.set(localId, rowFromServer(object, localId));
     } else {
-      await table.update(row.localId, { serverCopy: object });
+      copies.set(localId, object);
     }
   }
+  if (replaced.size > 0) await table.bulkPut([...replaced.values()]);
+  if (copies.size > 0) await table.bulkUpdate([...copies].map(([key, serverCopy]) => ({ key, changes: { serverCopy } })));
 }
 
 /** Removes rows the server no longer has, except rows with queued changes (they will tell). */
 export async function removeGone(db: PortalDatabase, entity: EntityName, isGone: (serverId: number) => boolean): Promise<void> {
   const table = db.mirror(entity);
   const rows = await table.where('serverId').aboveOrEqual(-Infinity).toArray();
-  for (const row of rows) {
-    if (row.serverId === null || !isGone(row.serverId)) continue;
-    if ((await entriesOf(db, row.localId)).length === 0) await table.delete(row.localId);
-  }
+  const queued = await rowsWithQueuedChanges(db, entity);
+  const gone = rows.filter((row) => row.serverId !== null && isGone(row.serverId) && !queued.has(row.localId));
+  await table.bulkDelete(gone.map((row) => row.localId));
+}
+
+/** Local ids of this entity's rows with queued changes (by entity: server keys like "s-12" repeat across them). */
+async function rowsWithQueuedChanges(db: PortalDatabase, entity: EntityName): Promise<Set<string>> {
+  return new Set((await db.outbox.where('entity').equals(entity).toArray()).map((entry) => entry.localId));
 }

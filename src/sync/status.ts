@@ -63,8 +63,19 @@ export class SyncStatusStore {
       waiting: entries.length - failedEntries.length - conflictEntries.length,
       failed: failedEntries.length,
       conflicts: conflictEntries.length,
-      failedEntries,
-      conflictEntries,
+      failedEntries: sameOrNew(this.snapshot.failedEntries, failedEntries),
+      conflictEntries: sameOrNew(this.snapshot.conflictEntries, conflictEntries),
     });
   }
+}
+
+/**
+ * The empty list already in the snapshot when the outbox's new read has none either. Every read makes new
+ * arrays; taken as a change, each one re-rendered every screen reading the whole status at once, and made
+ * React redo, in one long task, a time-sliced render that had read it (issue 9, total blocking time). A list
+ * with entries is always taken as new: its entries may differ in ways (a file in the payload) that a cheap
+ * comparison cannot see.
+ */
+function sameOrNew(previous: readonly OutboxEntry[], next: readonly OutboxEntry[]): readonly OutboxEntry[] {
+  return previous.length === 0 && next.length === 0 ? previous : next;
 }

@@ -1,21 +1,36 @@
 import { Alert, Button, Group, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
-import { useSyncStatus } from '../ui/use-sync-status';
+import type { SyncStatus } from '../sync';
+import { useSyncStatusValue } from '../ui/use-sync-status';
 import { loginFailureMessage } from './login-failure';
 import { useSession } from './session-context';
 
 export const SESSION_EXPIRED_TITLE = 'Your session has expired — sign in again';
 
+const needsSignInOf = (status: SyncStatus) => status.needsSignIn;
+
 /** True when the portal must ask to sign in again: a call or the sync engine got a 401. */
 export function useNeedsSignIn(): boolean {
   const { user, expired } = useSession();
-  const { needsSignIn } = useSyncStatus();
+  const needsSignIn = useSyncStatusValue(needsSignInOf);
   return user !== null && (expired || needsSignIn);
 }
 
+/**
+ * Mounts the dialog the first time the session needs it, and keeps it (so it closes with its transition).
+ * Until then nothing of it renders: no modal, no form, and no re-render on the sync status changes of a
+ * session's start (issue 9, total blocking time).
+ */
+export function SessionExpiredWatch() {
+  const needsSignIn = useNeedsSignIn();
+  const [needed, setNeeded] = useState(needsSignIn);
+  if (needsSignIn && !needed) setNeeded(true);
+  return needed ? <SessionExpiredDialog /> : null;
+}
+
 /** Sign in again without losing anything: the queued changes wait, then go once signed in. */
-export function SessionExpiredDialog() {
+function SessionExpiredDialog() {
   const { user, reauthenticate, signInDismissed, dismissSignIn } = useSession();
   const needsSignIn = useNeedsSignIn();
   const [failure, setFailure] = useState<string | null>(null);

@@ -11,7 +11,7 @@ import { takeUserRequest } from './user-request';
 
 // Only a signed-in user can need these; loading them later keeps Dexie, the sync engine and Mantine's Modal
 // out of the /login bundle (issue 9).
-const SessionExpiredDialog = lazy(() => import('./SessionExpiredDialog').then((module) => ({ default: module.SessionExpiredDialog })));
+const SessionExpiredWatch = lazy(() => import('./SessionExpiredDialog').then((module) => ({ default: module.SessionExpiredWatch })));
 const readCachedUser = () => import('./user-cache').then((module) => module.readCachedUser());
 
 function startingToken(): string | null {
@@ -164,7 +164,7 @@ export function SessionProvider({ children, accountSync = lazyAppAccountSync }: 
       {children}
       {user && (
         <Suspense fallback={null}>
-          <SessionExpiredDialog key={user.id} />
+          <SessionExpiredWatch key={user.id} />
         </Suspense>
       )}
     </SessionContext.Provider>

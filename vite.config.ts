@@ -36,12 +36,26 @@ function precompress(): Plugin {
   };
 }
 
+/** Builds the portal with src/app/mantine-use-id.ts in place of @mantine/hooks' useId (see there why). */
+export function mantineIdsWithoutRemount(): Plugin {
+  const replacement = path.resolve(import.meta.dirname, 'src/app/mantine-use-id.ts');
+  return {
+    name: 'quiz-portal:mantine-ids-without-remount',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (source === './use-id/use-id.mjs' && importer && /[\\/]@mantine[\\/]hooks[\\/]esm[\\/]index\.mjs$/.test(importer)) return replacement;
+      return null;
+    },
+  };
+}
+
 /** The libraries only the editors and the CSV screens use (and the portal modules that wrap them). */
 const EDITOR_LIBRARIES =
   /node_modules[\\/](@dnd-kit|@mantine[\\/](dates|dropzone)|dayjs|react-dropzone|file-selector|attr-accept|papaparse)[\\/]|[\\/]src[\\/](ui[\\/]ImageInput|lib[\\/](question|attempts)-csv)\./;
 
 export default defineConfig({
   plugins: [
+    mantineIdsWithoutRemount(),
     react(),
     precompress(),
     VitePWA({

@@ -1,0 +1,43 @@
+import { render } from '@testing-library/react';
+import path from 'node:path';
+import type { Plugin } from 'vite';
+import { mantineIdsWithoutRemount } from '../../vite.config';
+import { useId } from './mantine-use-id';
+
+function Labelled({ staticId, renders }: { staticId?: string; renders: string[] }) {
+  const id = useId(staticId);
+  renders.push(id);
+  return <input id={id} aria-label="field" />;
+}
+
+describe('the portal build’s Mantine useId', () => {
+  it('gives a component one id from its first render, with no second render after mounting', () => {
+    const renders: string[] = [];
+    const { rerender } = render(<Labelled renders={renders} />);
+    expect(renders).toHaveLength(1);
+    expect(renders[0]).toMatch(/^mantine-[\w-]+$/);
+    rerender(<Labelled renders={renders} />);
+    expect(renders).toEqual([renders[0], renders[0]]);
+  });
+
+  it('gives two components different ids, and a static id as it is', () => {
+    const renders: string[] = [];
+    render(
+      <>
+        <Labelled renders={renders} />
+        <Labelled renders={renders} />
+        <Labelled staticId="search" renders={renders} />
+      </>,
+    );
+    expect(new Set(renders).size).toBe(3);
+    expect(renders[2]).toBe('search');
+  });
+
+  it('takes the place of @mantine/hooks’ useId in the build, and of nothing else', () => {
+    const plugin = mantineIdsWithoutRemount() as Plugin & { resolveId: (source: string, importer?: string) => string | null };
+    const hooksIndex = path.join('/app', 'node_modules', '@mantine', 'hooks', 'esm', 'index.mjs');
+    expect(plugin.resolveId('./use-id/use-id.mjs', hooksIndex)).toBe(path.resolve('src/app/mantine-use-id.ts'));
+    expect(plugin.resolveId('./use-id/use-id.mjs', path.resolve('src/app/other.ts'))).toBeNull();
+    expect(plugin.resolveId('./use-idle/use-idle.mjs', hooksIndex)).toBeNull();
+  });
+});

@@ -9,6 +9,9 @@ export function AccountMenu({ username }: { username: string }) {
   const { logout, waitingChanges } = useSession();
   const navigate = useNavigate();
   const [waiting, setWaiting] = useState(0);
+  // The confirmation (a Mantine modal, which mounts a portal even while closed) from the first time it is needed.
+  const [confirmationMounted, setConfirmationMounted] = useState(false);
+  if (waiting > 0 && !confirmationMounted) setConfirmationMounted(true);
 
   const signOut = async () => {
     setWaiting(0);
@@ -44,17 +47,19 @@ export function AccountMenu({ username }: { username: string }) {
           </Menu.Item>
         </Menu.Dropdown>
       </Menu>
-      <LogoutConfirmation
-        opened={waiting > 0}
-        waiting={waiting}
-        onCancel={() => setWaiting(0)}
-        onLogout={() => void signOut()}
-        recount={async () => {
-          const count = await waitingChanges();
-          setWaiting(count);
-          return count;
-        }}
-      />
+      {confirmationMounted && (
+        <LogoutConfirmation
+          opened={waiting > 0}
+          waiting={waiting}
+          onCancel={() => setWaiting(0)}
+          onLogout={() => void signOut()}
+          recount={async () => {
+            const count = await waitingChanges();
+            setWaiting(count);
+            return count;
+          }}
+        />
+      )}
     </>
   );
 }

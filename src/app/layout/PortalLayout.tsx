@@ -1,4 +1,4 @@
-import { ActionIcon, Affix, AppShell, Box, Burger, Drawer, Group, Tooltip } from '@mantine/core';
+import { ActionIcon, AppShell, Box, Burger, Drawer, getDefaultZIndex, Group, Tooltip } from '@mantine/core';
 import { useDisclosure, useLocalStorage, useMediaQuery } from '@mantine/hooks';
 import { useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
@@ -30,6 +30,10 @@ export function PortalLayout() {
   // scroll area) only from the first opening on keeps them off the critical path of every start-up.
   const [phoneMenuOpenedOnce, setPhoneMenuOpenedOnce] = useState(false);
   if (isPhone && drawerOpened && !phoneMenuOpenedOnce) setPhoneMenuOpenedOnce(true);
+  // The same for the help drawer: a closed Mantine drawer still mounts its portal and transitions, and each
+  // renders again at once after mounting (issue 9, total blocking time).
+  const [phoneHelpOpenedOnce, setPhoneHelpOpenedOnce] = useState(false);
+  if (isPhone && helpOpened && !phoneHelpOpenedOnce) setPhoneHelpOpenedOnce(true);
 
   if (!user) return null;
 
@@ -112,7 +116,7 @@ export function PortalLayout() {
           <HelpPanel />
         </AppShell.Aside>
       )}
-      {helpAvailable && (
+      {helpAvailable && phoneHelpOpenedOnce && (
         <Drawer
           opened={helpShown && isPhone}
           onClose={() => setHelpOpened(false)}
@@ -124,7 +128,8 @@ export function PortalLayout() {
         </Drawer>
       )}
       {helpAvailable && (
-        <Affix position={{ bottom: 20, right: 20 }}>
+        // Fixed in place like Mantine's Affix, without its portal (which mounts, then renders again at once).
+        <Box pos="fixed" bottom={20} right={20} style={{ zIndex: getDefaultZIndex('modal') }}>
           <ActionIcon
             size={52}
             radius="xl"
@@ -137,7 +142,7 @@ export function PortalLayout() {
           >
             ?
           </ActionIcon>
-        </Affix>
+        </Box>
       )}
     </AppShell>
   );

@@ -1,4 +1,5 @@
 import { render } from '@testing-library/react';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from 'vite';
 import { mantineIdsWithoutRemount } from '../../vite.config';
@@ -39,5 +40,10 @@ describe('the portal build’s Mantine useId', () => {
     expect(plugin.resolveId('./use-id/use-id.mjs', hooksIndex)).toBe(path.resolve('src/app/mantine-use-id.ts'));
     expect(plugin.resolveId('./use-id/use-id.mjs', path.resolve('src/app/other.ts'))).toBeNull();
     expect(plugin.resolveId('./use-idle/use-idle.mjs', hooksIndex)).toBeNull();
+  });
+
+  it('matches how the installed @mantine/hooks imports its useId', () => {
+    const index = readFileSync(path.resolve('node_modules/@mantine/hooks/esm/index.mjs'), 'utf8');
+    expect(index).toContain('import { useId } from "./use-id/use-id.mjs";');
   });
 });

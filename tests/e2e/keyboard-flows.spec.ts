@@ -57,6 +57,26 @@ test('signs in with the keyboard alone', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
 });
 
+test('opens the account menu and logs out by keyboard, and Escape closes the menu back onto its button', async ({ page }) => {
+  const tenant = await createTenant(page.request);
+  await signIn(page, tenant);
+  await page.goto('/dashboard');
+  const accountMenu = page.getByRole('button', { name: 'Account menu' });
+  await tabTo(page, accountMenu);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('menuitem', { name: 'Logout' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('menuitem', { name: 'Logout' })).toBeHidden();
+  await expect(accountMenu).toBeFocused();
+
+  await page.keyboard.press('Enter');
+  await expect(accountMenu).toHaveAttribute('aria-expanded', 'true');
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('menuitem', { name: 'Logout' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/login$/);
+});
+
 test('adds a category, then deletes it with its confirmation, by keyboard', async ({ page }) => {
   const tenant = await createTenant(page.request);
   await signIn(page, tenant);

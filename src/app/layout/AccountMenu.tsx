@@ -1,5 +1,5 @@
 import { Avatar, Menu, UnstyledButton } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { LogoutConfirmation } from '../../features/sync/LogoutConfirmation';
 import { useSession } from '../../session/session-context';
@@ -9,6 +9,15 @@ export function AccountMenu({ username }: { username: string }) {
   const { logout, waitingChanges } = useSession();
   const navigate = useNavigate();
   const [waiting, setWaiting] = useState(0);
+  const [menuMounted, setMenuMounted] = useState(false);
+  const menuTarget = useRef<HTMLButtonElement>(null);
+  // Once mounted, the menu opens as a press on its own button would, the focus on it: Mantine's menu notes
+  // where the focus was when it opens (not when it mounts open), to give it back on Escape.
+  useEffect(() => {
+    if (!menuMounted) return;
+    menuTarget.current?.focus();
+    menuTarget.current?.click();
+  }, [menuMounted]);
   // The confirmation (a Mantine modal, which mounts a portal even while closed) from the first time it is needed.
   const [confirmationMounted, setConfirmationMounted] = useState(false);
   if (waiting > 0 && !confirmationMounted) setConfirmationMounted(true);
@@ -30,23 +39,45 @@ export function AccountMenu({ username }: { username: string }) {
     else await signOut();
   };
 
+  const avatar = (
+    <Avatar color="blue" radius="xl">
+      {username.charAt(0).toUpperCase()}
+    </Avatar>
+  );
+  const buttonStyle = { alignItems: 'center', justifyContent: 'center' };
+
   return (
     <>
-      <Menu position="bottom-end" withinPortal>
-        <Menu.Target>
-          <UnstyledButton aria-label="Account menu" miw={44} mih={44} display="flex" style={{ alignItems: 'center', justifyContent: 'center' }}>
-            <Avatar color="blue" radius="xl">
-              {username.charAt(0).toUpperCase()}
-            </Avatar>
-          </UnstyledButton>
-        </Menu.Target>
-        <Menu.Dropdown>
-          <Menu.Label>{username}</Menu.Label>
-          <Menu.Item onClick={() => void requestLogout()} mih={44}>
-            Logout
-          </Menu.Item>
-        </Menu.Dropdown>
-      </Menu>
+      {/* Mantine's Menu (a floating-ui instance measuring its target, a portal and transitions, each rendering
+          again at once after mounting) is mounted at the first press, not on every start-up (issue 9). */}
+      {menuMounted ? (
+        <Menu position="bottom-end" withinPortal>
+          <Menu.Target>
+            <UnstyledButton ref={menuTarget} aria-label="Account menu" miw={44} mih={44} display="flex" style={buttonStyle}>
+              {avatar}
+            </UnstyledButton>
+          </Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Label>{username}</Menu.Label>
+            <Menu.Item onClick={() => void requestLogout()} mih={44}>
+              Logout
+            </Menu.Item>
+          </Menu.Dropdown>
+        </Menu>
+      ) : (
+        <UnstyledButton
+          aria-label="Account menu"
+          aria-haspopup="menu"
+          aria-expanded={false}
+          miw={44}
+          mih={44}
+          display="flex"
+          style={buttonStyle}
+          onClick={() => setMenuMounted(true)}
+        >
+          {avatar}
+        </UnstyledButton>
+      )}
       {confirmationMounted && (
         <LogoutConfirmation
           opened={waiting > 0}

@@ -36,15 +36,27 @@ function precompress(): Plugin {
   };
 }
 
-/** Builds the portal with src/app/mantine-use-id.ts in place of @mantine/hooks' useId (see there why). */
-export function mantineIdsWithoutRemount(): Plugin {
+/**
+ * Builds the portal with src/app/mantine-use-id.ts in place of @mantine/hooks' useId (see there why). The build
+ * fails if the swap did not happen (Mantine moved the file), rather than quietly shipping the remounts again.
+ */
+function mantineIdsWithoutRemount(): Plugin {
   const replacement = path.resolve(import.meta.dirname, 'src/app/mantine-use-id.ts');
+  let swapped = false;
   return {
     name: 'quiz-portal:mantine-ids-without-remount',
     enforce: 'pre',
+    apply: 'build',
+    buildStart() {
+      swapped = false;
+    },
     resolveId(source, importer) {
-      if (source === './use-id/use-id.mjs' && importer && /[\\/]@mantine[\\/]hooks[\\/]esm[\\/]index\.mjs$/.test(importer)) return replacement;
-      return null;
+      if (source !== './use-id/use-id.mjs' || !importer || !/[\\/]@mantine[\\/]hooks[\\/]esm[\\/]index\.mjs$/.test(importer)) return null;
+      swapped = true;
+      return replacement;
+    },
+    buildEnd(error) {
+      if (!error && !swapped) this.error("@mantine/hooks no longer imports useId from ./use-id/use-id.mjs: update mantineIdsWithoutRemount");
     },
   };
 }

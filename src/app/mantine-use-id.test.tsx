@@ -1,8 +1,6 @@
 import { render } from '@testing-library/react';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Plugin } from 'vite';
-import { mantineIdsWithoutRemount } from '../../vite.config';
 import { useId } from './mantine-use-id';
 
 function Labelled({ staticId, renders }: { staticId?: string; renders: string[] }) {
@@ -32,14 +30,6 @@ describe('the portal build’s Mantine useId', () => {
     );
     expect(new Set(renders).size).toBe(3);
     expect(renders[2]).toBe('search');
-  });
-
-  it('takes the place of @mantine/hooks’ useId in the build, and of nothing else', () => {
-    const plugin = mantineIdsWithoutRemount() as Plugin & { resolveId: (source: string, importer?: string) => string | null };
-    const hooksIndex = path.join('/app', 'node_modules', '@mantine', 'hooks', 'esm', 'index.mjs');
-    expect(plugin.resolveId('./use-id/use-id.mjs', hooksIndex)).toBe(path.resolve('src/app/mantine-use-id.ts'));
-    expect(plugin.resolveId('./use-id/use-id.mjs', path.resolve('src/app/other.ts'))).toBeNull();
-    expect(plugin.resolveId('./use-idle/use-idle.mjs', hooksIndex)).toBeNull();
   });
 
   it('matches how the installed @mantine/hooks imports its useId', () => {

@@ -65,6 +65,8 @@ test('opens the account menu and logs out by keyboard, and Escape closes the men
   await tabTo(page, accountMenu);
   await page.keyboard.press('Enter');
   await expect(page.getByRole('menuitem', { name: 'Logout' })).toBeVisible();
+  // The menu takes the focus as it opens (its focus trap); Escape is heard from there.
+  await expect.poll(() => page.evaluate(() => Boolean(document.activeElement?.closest('[role="menu"]')))).toBe(true);
   await page.keyboard.press('Escape');
   await expect(page.getByRole('menuitem', { name: 'Logout' })).toBeHidden();
   await expect(accountMenu).toBeFocused();

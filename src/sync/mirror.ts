@@ -61,19 +61,30 @@ export async function assignServerId(db: PortalDatabase, entity: EntityName, loc
     const rows = indexed ? (await Promise.all(fields.map((field) => table.where(field).equals(localId).toArray()))).flat() : await table.toArray();
     const changed = rows.filter((row) => mapReferences(descriptor.name, row, swap) !== row);
     await table.bulkPut(changed.map((row) => mapReferences(descriptor.name, row, swap)));
-    const entries = await db.outbox.where('entity').equals(descriptor.name).toArray();
-    for (const entry of entries) {
+    for (const entry of await queuedChangesOf(db, descriptor.name)) {
       const payload = mapReferences(descriptor.name, entry.payload, swap);
       if (payload !== entry.payload) await db.outbox.update(entry.seq as number, { payload });
     }
   }
 }
 
-/** Server ids of rows this device has deleted but not yet told the server about. */
-async function locallyDeletedIds(db: PortalDatabase, entity: EntityName): Promise<Set<number>> {
+/** The queued changes of one entity's rows. */
+function queuedChangesOf(db: PortalDatabase, entity: EntityName): Promise<OutboxEntry[]> {
+  return db.outbox.where('entity').equals(entity).toArray();
+}
+
+/**
+ * Local ids of the rows with queued changes, from one entity's changes (by entity: server keys like "s-12"
+ * repeat across entities).
+ */
+function changedRows(changes: readonly OutboxEntry[]): Set<string> {
+  return new Set(changes.map((entry) => entry.localId));
+}
+
+/** Server ids of rows this device has deleted but not yet told the server about, from one entity's changes. */
+async function locallyDeletedIds(db: PortalDatabase, entity: EntityName, changes: readonly OutboxEntry[]): Promise<Set<number>> {
   const ids = new Set<number>();
-  const entries: OutboxEntry[] = await db.outbox.where('entity').equals(entity).toArray();
-  for (const entry of entries) {
+  for (const entry of changes) {
     if (entry.kind !== 'delete' && entry.kind !== 'bulkDelete') continue;
     for (const row of entry.removedRows ?? []) if (row.serverId !== null) ids.add(row.serverId);
     const keys = entry.kind === 'delete' ? [entry.localId] : ((entry.payload.localIds as string[] | undefined) ?? []);
@@ -91,7 +102,8 @@ async function locallyDeletedIds(db: PortalDatabase, entity: EntityName): Promis
  */
 export async function mergePulled(db: PortalDatabase, entity: EntityName, objects: readonly ServerObject[]): Promise<void> {
   const table = db.mirror(entity);
-  const deletedHere = await locallyDeletedIds(db, entity);
+  const changes = await queuedChangesOf(db, entity);
+  const deletedHere = await locallyDeletedIds(db, entity, changes);
   const pulled = objects.filter((object) => !deletedHere.has(object.id));
   if (pulled.length === 0) return;
   // Read once what the objects meet here (their rows, and those rows' queued changes), then write in bulk:
@@ -110,7 +122,7 @@ export async function mergePulled(db: PortalDatabase, entity: EntityName, object
   for (const row of inRange) {
     if (row.serverId !== null && ids.has(row.serverId) && !rowByServerId.has(row.serverId)) rowByServerId.set(row.serverId, row);
   }
-  const queued = await rowsWithQueuedChanges(db, entity);
+  const queued = changedRows(changes);
   const replaced = new Map<string, MirrorRow>();
   const copies = new Map<string, ServerObject>();
   for (const object of pulled) {
@@ -135,12 +147,7 @@ export async function mergePulled(db: PortalDatabase, entity: EntityName, object
 export async function removeGone(db: PortalDatabase, entity: EntityName, isGone: (serverId: number) => boolean): Promise<void> {
   const table = db.mirror(entity);
   const rows = await table.where('serverId').aboveOrEqual(-Infinity).toArray();
-  const queued = await rowsWithQueuedChanges(db, entity);
+  const queued = changedRows(await queuedChangesOf(db, entity));
   const gone = rows.filter((row) => row.serverId !== null && isGone(row.serverId) && !queued.has(row.localId));
   await table.bulkDelete(gone.map((row) => row.localId));
-}
-
-/** Local ids of this entity's rows with queued changes (by entity: server keys like "s-12" repeat across them). */
-async function rowsWithQueuedChanges(db: PortalDatabase, entity: EntityName): Promise<Set<string>> {
-  return new Set((await db.outbox.where('entity').equals(entity).toArray()).map((entry) => entry.localId));
 }

@@ -2,6 +2,7 @@ import { Alert, Button, Group, Modal, PasswordInput, Stack, Text, TextInput } fr
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import type { SyncStatus } from '../sync';
+import { useHasBeenTrue } from '../ui/use-has-been-true';
 import { useSyncStatusValue } from '../ui/use-sync-status';
 import { loginFailureMessage } from './login-failure';
 import { useSession } from './session-context';
@@ -23,10 +24,7 @@ export function useNeedsSignIn(): boolean {
  * session's start (issue 9, total blocking time).
  */
 export function SessionExpiredWatch() {
-  const needsSignIn = useNeedsSignIn();
-  const [needed, setNeeded] = useState(needsSignIn);
-  if (needsSignIn && !needed) setNeeded(true);
-  return needed ? <SessionExpiredDialog /> : null;
+  return useHasBeenTrue(useNeedsSignIn()) ? <SessionExpiredDialog /> : null;
 }
 
 /** Sign in again without losing anything: the queued changes wait, then go once signed in. */

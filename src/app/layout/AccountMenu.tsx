@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { LogoutConfirmation } from '../../features/sync/LogoutConfirmation';
 import { useSession } from '../../session/session-context';
 import { notifyError } from '../../ui/notify';
+import { useHasBeenTrue } from '../../ui/use-has-been-true';
 
 export function AccountMenu({ username }: { username: string }) {
   const { logout, waitingChanges } = useSession();
@@ -19,8 +20,7 @@ export function AccountMenu({ username }: { username: string }) {
     menuTarget.current?.click();
   }, [menuMounted]);
   // The confirmation (a Mantine modal, which mounts a portal even while closed) from the first time it is needed.
-  const [confirmationMounted, setConfirmationMounted] = useState(false);
-  if (waiting > 0 && !confirmationMounted) setConfirmationMounted(true);
+  const confirmationMounted = useHasBeenTrue(waiting > 0);
 
   const signOut = async () => {
     setWaiting(0);
@@ -44,7 +44,8 @@ export function AccountMenu({ username }: { username: string }) {
       {username.charAt(0).toUpperCase()}
     </Avatar>
   );
-  const buttonStyle = { alignItems: 'center', justifyContent: 'center' };
+  // The same button before and after the menu is mounted.
+  const button = { 'aria-label': 'Account menu', miw: 44, mih: 44, display: 'flex', style: { alignItems: 'center', justifyContent: 'center' } } as const;
 
   return (
     <>
@@ -53,7 +54,7 @@ export function AccountMenu({ username }: { username: string }) {
       {menuMounted ? (
         <Menu position="bottom-end" withinPortal>
           <Menu.Target>
-            <UnstyledButton ref={menuTarget} aria-label="Account menu" miw={44} mih={44} display="flex" style={buttonStyle}>
+            <UnstyledButton ref={menuTarget} {...button}>
               {avatar}
             </UnstyledButton>
           </Menu.Target>
@@ -65,16 +66,7 @@ export function AccountMenu({ username }: { username: string }) {
           </Menu.Dropdown>
         </Menu>
       ) : (
-        <UnstyledButton
-          aria-label="Account menu"
-          aria-haspopup="menu"
-          aria-expanded={false}
-          miw={44}
-          mih={44}
-          display="flex"
-          style={buttonStyle}
-          onClick={() => setMenuMounted(true)}
-        >
+        <UnstyledButton {...button} aria-haspopup="menu" aria-expanded={false} onClick={() => setMenuMounted(true)}>
           {avatar}
         </UnstyledButton>
       )}

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { useSession } from '../../session/session-context';
 import { FoldIcon, UnfoldIcon } from '../../ui/icons';
+import { useHasBeenTrue } from '../../ui/use-has-been-true';
 import { AccountMenu } from './AccountMenu';
 import { BusinessLogo } from './BusinessLogo';
 import { HelpPanel } from './HelpPanel';
@@ -28,12 +29,10 @@ export function PortalLayout() {
   const [helpOpened, setHelpOpened] = useState(false);
   // On a phone the menu sits in a closed drawer until the burger is pressed: rendering its links (and their
   // scroll area) only from the first opening on keeps them off the critical path of every start-up.
-  const [phoneMenuOpenedOnce, setPhoneMenuOpenedOnce] = useState(false);
-  if (isPhone && drawerOpened && !phoneMenuOpenedOnce) setPhoneMenuOpenedOnce(true);
+  const phoneMenuOpenedOnce = useHasBeenTrue(isPhone && drawerOpened);
   // The same for the help drawer: a closed Mantine drawer still mounts its portal and transitions, and each
   // renders again at once after mounting (issue 9, total blocking time).
-  const [phoneHelpOpenedOnce, setPhoneHelpOpenedOnce] = useState(false);
-  if (isPhone && helpOpened && !phoneHelpOpenedOnce) setPhoneHelpOpenedOnce(true);
+  const phoneHelpOpenedOnce = useHasBeenTrue(isPhone && helpOpened);
 
   if (!user) return null;
 

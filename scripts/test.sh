@@ -5,6 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 echo "== typecheck"; npm run --silent typecheck
 echo "== lint"; npm run --silent lint
+echo "== formatting"; npm run --silent format:check
 echo "== unit and server tests (SQLite)"; npx vitest run
 echo "== server tests (PostgreSQL)"; bash scripts/test-postgres.sh
 echo "== browser tests"; bash scripts/e2e.sh

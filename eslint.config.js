@@ -27,10 +27,37 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
   },
-  { files: ['src/lib/**/*.ts'], rules: restrict([...noReact, { group: ['**/api/*', '**/local/*', '**/sync/*', '**/features/*', '**/app/*', '**/session/*', '**/ui/*'], message: 'lib/ depends on nothing of the app.' }]) },
-  { files: ['src/api/**/*.ts', 'src/local/**/*.ts'], rules: restrict([...noReact, { group: ['**/sync/*', '**/features/*', '**/app/*', '**/ui/*'], message: 'api/ and local/ sit below sync, features and app.' }]) },
-  { files: ['src/sync/**/*.ts'], rules: restrict([...noReact, { group: ['**/features/*', '**/app/*', '**/ui/*'], message: 'sync/ sits below features and app.' }]) },
+  {
+    files: ['src/lib/**/*.ts'],
+    rules: restrict([
+      ...noReact,
+      {
+        group: ['**/api/*', '**/local/*', '**/sync/*', '**/features/*', '**/app/*', '**/session/*', '**/ui/*'],
+        message: 'lib/ depends on nothing of the app.',
+      },
+    ]),
+  },
+  {
+    files: ['src/api/**/*.ts', 'src/local/**/*.ts'],
+    rules: restrict([
+      ...noReact,
+      { group: ['**/sync/*', '**/features/*', '**/app/*', '**/ui/*'], message: 'api/ and local/ sit below sync, features and app.' },
+    ]),
+  },
+  {
+    files: ['src/sync/**/*.ts'],
+    rules: restrict([...noReact, { group: ['**/features/*', '**/app/*', '**/ui/*'], message: 'sync/ sits below features and app.' }]),
+  },
   { files: ['sw/**/*.ts'], rules: restrict([...noReact, { group: ['**/src/*'], message: 'The service worker stands alone.' }]) },
   { files: ['src/features/*/**/*.{ts,tsx}'], rules: restrict([{ group: ['**/app/*'], message: 'features/ sit below app/.' }]) },
-  { files: ['server/**/*.ts'], rules: restrict([...noReact, { group: ['**/src/api/*', '**/src/local/*', '**/src/sync/*', '**/src/features/*', '**/src/app/*', '**/src/ui/*', '**/src/session/*'], message: 'The server shares only src/lib with the portal.' }]) },
+  {
+    files: ['server/**/*.ts'],
+    rules: restrict([
+      ...noReact,
+      {
+        group: ['**/src/api/*', '**/src/local/*', '**/src/sync/*', '**/src/features/*', '**/src/app/*', '**/src/ui/*', '**/src/session/*'],
+        message: 'The server shares only src/lib with the portal.',
+      },
+    ]),
+  },
 );

@@ -56,7 +56,8 @@ function mantineIdsWithoutRemount(): Plugin {
       return replacement;
     },
     buildEnd(error) {
-      if (!error && !swapped) this.error("@mantine/hooks no longer imports useId from ./use-id/use-id.mjs: update mantineIdsWithoutRemount");
+      if (!error && !swapped)
+        this.error('@mantine/hooks no longer imports useId from ./use-id/use-id.mjs: update mantineIdsWithoutRemount');
     },
   };
 }

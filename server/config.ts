@@ -57,7 +57,11 @@ export function loadConfig(env: Env = process.env): Config {
   const rawDatabaseUrl = env.DATABASE_URL?.trim() ?? '';
   const isPostgres = /^postgres(ql)?:\/\//.test(rawDatabaseUrl);
   const sqlitePath =
-    rawDatabaseUrl === ':memory:' ? ':memory:' : !isPostgres && rawDatabaseUrl ? path.resolve(rawDatabaseUrl) : path.join(dataDir, 'portal.sqlite');
+    rawDatabaseUrl === ':memory:'
+      ? ':memory:'
+      : !isPostgres && rawDatabaseUrl
+        ? path.resolve(rawDatabaseUrl)
+        : path.join(dataDir, 'portal.sqlite');
   const portalUrl = text(env, 'PORTAL_URL', `http://${host}:${port}`).replace(/\/+$/, '');
   const listed = (env.ALLOWED_ORIGINS ?? '')
     .split(',')

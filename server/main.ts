@@ -18,7 +18,12 @@ import { autoScheduler } from './quizzes/scheduler';
 async function main(): Promise<void> {
   const config = loadConfig();
   const database = await openConfiguredDatabase(config);
-  const seeded = await seedDemo(database.db, systemClock, { email: config.demoEmail, password: config.demoPassword }, new UploadStore(path.join(config.dataDir, 'uploads')));
+  const seeded = await seedDemo(
+    database.db,
+    systemClock,
+    { email: config.demoEmail, password: config.demoPassword },
+    new UploadStore(path.join(config.dataDir, 'uploads')),
+  );
   // The live channel (decisions §4): a real Firebase project when configured, else the local RTDB server.
   const live = await openLiveChannel(loadLiveSettings());
   const publisher = livePublisher(live.database, { error: (...args: Parameters<typeof app.log.error>) => app.log.error(...args) });
@@ -38,7 +43,13 @@ async function main(): Promise<void> {
   const scheduler = autoScheduler({
     db: database.db,
     clock: systemClock,
-    quizzes: quizService({ db: database.db, clock: systemClock, uploads: new UploadStore(path.join(config.dataDir, 'uploads')), quizEvents: publisher, log: app.log }),
+    quizzes: quizService({
+      db: database.db,
+      clock: systemClock,
+      uploads: new UploadStore(path.join(config.dataDir, 'uploads')),
+      quizEvents: publisher,
+      log: app.log,
+    }),
     log: app.log,
   }).start(1000);
 
@@ -69,7 +80,9 @@ async function main(): Promise<void> {
   const port = address !== null && typeof address === 'object' ? address.port : config.port;
   console.info(`Quiz portal listening on http://${config.host}:${port} (${storage})`);
   console.info(`Portal URL: ${config.portalUrl}`);
-  console.info(`Live channel: ${live.clientConfig.emulator ? `local realtime database ${live.clientConfig.databaseURL}` : live.clientConfig.databaseURL}`);
+  console.info(
+    `Live channel: ${live.clientConfig.emulator ? `local realtime database ${live.clientConfig.databaseURL}` : live.clientConfig.databaseURL}`,
+  );
   if (seeded) console.info('Demo data created on the empty database.');
   console.info(`Demo login: ${config.demoEmail} / ${config.demoPassword}`);
 }

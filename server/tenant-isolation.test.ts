@@ -45,7 +45,11 @@ function multipart(fields: Record<string, unknown>) {
   const boundary = '----isolation-boundary';
   const chunks: Buffer[] = [];
   const part = (disposition: string, data: Buffer | string) =>
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; ${disposition}\r\n\r\n`), Buffer.from(data), Buffer.from('\r\n'));
+    chunks.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; ${disposition}\r\n\r\n`),
+      Buffer.from(data),
+      Buffer.from('\r\n'),
+    );
   for (const [name, value] of Object.entries(fields)) {
     for (const item of Array.isArray(value) ? value : [value]) part(`name="${name}"`, String(item));
   }
@@ -78,19 +82,45 @@ async function tenantWithEverything(word: string): Promise<Tenant> {
   const category = await expectCreated(await post('/api/v1/category/', { name: `${word} category` }));
   const questionForm = multipart({ description: `${word} question`, options: OPTIONS, category, correct_option: 'A' });
   const question = await expectCreated(
-    await server.app.inject({ method: 'POST', url: '/api/v1/questions/', payload: questionForm.payload, headers: { ...headers, ...questionForm.headers } }),
+    await server.app.inject({
+      method: 'POST',
+      url: '/api/v1/questions/',
+      payload: questionForm.payload,
+      headers: { ...headers, ...questionForm.headers },
+    }),
   );
   const quiz = await expectCreated(
     await post('/api/v1/quiz/', {
-      name: `${word} quiz`, mode: 'MANUAL', qs_timer: 30, before_qs_timer: 5, join_code: '12', max_attempt_count: 1,
-      start_date_time: '2030-01-01T10:00:00Z', end_date_time: '2030-01-01T11:00:00Z', questions: [question],
+      name: `${word} quiz`,
+      mode: 'MANUAL',
+      qs_timer: 30,
+      before_qs_timer: 5,
+      join_code: '12',
+      max_attempt_count: 1,
+      start_date_time: '2030-01-01T10:00:00Z',
+      end_date_time: '2030-01-01T11:00:00Z',
+      questions: [question],
     }),
   );
   const poll = await expectCreated(await post('/api/v1/poll-list/', { name: `${word} poll`, join_code: '34' }));
   const choice = await expectCreated(await post('/api/v1/poll-choices/', { name: `${word} choice`, votes: 3, question: poll }));
-  const viewer = await insertViewer(server.db, server.clock, signedIn.clientId, { username: `${word}-viewer`, first_name: word, email: `${word}@example.test` });
-  const attempt = await insertAttempt(server.db, server.clock, signedIn.clientId, { viewerId: viewer, quizId: quiz, score: 7, timeTaken: 12 });
-  const profile = await server.app.inject({ method: 'PATCH', url: `/api/v1/profiles/client/${signedIn.clientId}/`, payload: { business_name: `${word} business` }, headers });
+  const viewer = await insertViewer(server.db, server.clock, signedIn.clientId, {
+    username: `${word}-viewer`,
+    first_name: word,
+    email: `${word}@example.test`,
+  });
+  const attempt = await insertAttempt(server.db, server.clock, signedIn.clientId, {
+    viewerId: viewer,
+    quizId: quiz,
+    score: 7,
+    timeTaken: 12,
+  });
+  const profile = await server.app.inject({
+    method: 'PATCH',
+    url: `/api/v1/profiles/client/${signedIn.clientId}/`,
+    payload: { business_name: `${word} business` },
+    headers,
+  });
   expect(profile.statusCode, profile.body).toBe(200);
   // Deleted rows, so updated_after pulls have deletions to (not) leak.
   for (const [url, payload] of [
@@ -167,15 +197,31 @@ const FOREIGN_WRITES: Call[] = [
 
 /** B's own writes naming A's ids inside the payload: each answers 400 and changes nothing of A's. */
 const FOREIGN_REFERENCES: Call[] = [
-  { method: 'POST', url: () => '/api/v1/questions/', body: (x) => ({ description: 'mine', options: OPTIONS, category: x.category, correct_option: 'A' }) },
-  { method: 'POST', url: () => '/api/v1/questions/', body: (x) => ({ description: 'mine', options: OPTIONS, category: x.category, correct_option: 'A' }), multipart: true },
+  {
+    method: 'POST',
+    url: () => '/api/v1/questions/',
+    body: (x) => ({ description: 'mine', options: OPTIONS, category: x.category, correct_option: 'A' }),
+  },
+  {
+    method: 'POST',
+    url: () => '/api/v1/questions/',
+    body: (x) => ({ description: 'mine', options: OPTIONS, category: x.category, correct_option: 'A' }),
+    multipart: true,
+  },
   { method: 'PATCH', url: (_, own) => `/api/v1/questions/${own.question}/`, body: (x) => ({ category: x.category }) },
   {
     method: 'POST',
     url: () => '/api/v1/quiz/',
     body: (x) => ({
-      name: 'mine', mode: 'MANUAL', qs_timer: 30, before_qs_timer: 5, join_code: '1', max_attempt_count: 1,
-      start_date_time: '2030-01-01T10:00:00Z', end_date_time: '2030-01-01T11:00:00Z', questions: [x.question],
+      name: 'mine',
+      mode: 'MANUAL',
+      qs_timer: 30,
+      before_qs_timer: 5,
+      join_code: '1',
+      max_attempt_count: 1,
+      start_date_time: '2030-01-01T10:00:00Z',
+      end_date_time: '2030-01-01T11:00:00Z',
+      questions: [x.question],
     }),
   },
   { method: 'PATCH', url: (_, own) => `/api/v1/quiz/${own.quiz}/`, body: (x, own) => ({ questions: [own.question, x.question] }) },
@@ -191,7 +237,18 @@ const FOREIGN_REFERENCES: Call[] = [
 ];
 
 /** Every list of spec §7 with every filter that could name A: none may show A's rows or deletions. */
-const LISTS: string[] = ['/api/v1/category/', '/api/v1/questions/', '/api/v1/portal-quiz/', '/api/v1/quiz/', '/api/v1/poll-list/', '/api/v1/poll-choices/', '/api/v1/attempts/', '/api/v1/profiles/viewer/', '/api/v1/profiles/client/', '/api/v1/export-quiz-participants/'];
+const LISTS: string[] = [
+  '/api/v1/category/',
+  '/api/v1/questions/',
+  '/api/v1/portal-quiz/',
+  '/api/v1/quiz/',
+  '/api/v1/poll-list/',
+  '/api/v1/poll-choices/',
+  '/api/v1/attempts/',
+  '/api/v1/profiles/viewer/',
+  '/api/v1/profiles/client/',
+  '/api/v1/export-quiz-participants/',
+];
 const LIST_FILTERS: ((x: Ids) => string)[] = [
   () => '',
   (x) => `client=${x.client}`,
@@ -218,45 +275,48 @@ const EVERY_PROTECTED_CALL: Call[] = [
 ];
 
 describe('tenant isolation: client B with client A’s ids', () => {
-  it.each(FOREIGN_READS.map((call) => [`${call.method} ${call.url({ ...emptyIds() }, emptyIds())}`, call] as const))('%s answers 404', async (_, call) => {
+  it.each(FOREIGN_READS.map((call) => [`${call.method} ${call.url({ ...emptyIds() }, emptyIds())}`, call] as const))(
+    '%s answers 404',
+    async (_, call) => {
+      const response = await send(call, b);
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ detail: 'Not found.' });
+    },
+  );
+
+  it.each(
+    [...FOREIGN_WRITES.map((call) => [call, 404] as const), ...FOREIGN_REFERENCES.map((call) => [call, 400] as const)].map(
+      ([call, status]) =>
+        [`${call.method} ${call.url(emptyIds(), emptyIds())}${call.multipart ? ' (multipart)' : ''} -> ${status}`, call, status] as const,
+    ),
+  )('%s, and changes nothing of A’s', async (_, call, status) => {
+    const before = { a: await rowsOf(a.ids.client), b: await rowsOf(b.ids.client), files: uploadedFiles() };
     const response = await send(call, b);
-    expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ detail: 'Not found.' });
+    expect(response.statusCode, response.body).toBe(status);
+    expect(response.body.toLowerCase()).not.toContain('alpha');
+    expect(await rowsOf(a.ids.client)).toEqual(before.a);
+    // All or nothing: a refused write changes none of B's rows either, and stores no file.
+    expect(await rowsOf(b.ids.client)).toEqual(before.b);
+    expect(uploadedFiles()).toEqual(before.files);
   });
 
-  it.each([
-    ...FOREIGN_WRITES.map((call) => [call, 404] as const),
-    ...FOREIGN_REFERENCES.map((call) => [call, 400] as const),
-  ].map(([call, status]) => [`${call.method} ${call.url(emptyIds(), emptyIds())}${call.multipart ? ' (multipart)' : ''} -> ${status}`, call, status] as const))(
-    '%s, and changes nothing of A’s',
-    async (_, call, status) => {
-      const before = { a: await rowsOf(a.ids.client), b: await rowsOf(b.ids.client), files: uploadedFiles() };
-      const response = await send(call, b);
-      expect(response.statusCode, response.body).toBe(status);
-      expect(response.body.toLowerCase()).not.toContain('alpha');
-      expect(await rowsOf(a.ids.client)).toEqual(before.a);
-      // All or nothing: a refused write changes none of B's rows either, and stores no file.
-      expect(await rowsOf(b.ids.client)).toEqual(before.b);
-      expect(uploadedFiles()).toEqual(before.files);
-    },
-  );
-
-  it.each(LISTS.flatMap((url) => LIST_FILTERS.map((filter) => [url, filter] as const)).map(([url, filter]) => [`${url}?${filter(emptyIds())}`, url, filter] as const))(
-    'GET %s never shows A’s rows or deletions',
-    async (_, url, filter) => {
-      const response = await server.app.inject({ url: `${url}?${filter(a.ids)}`, headers: b.headers });
-      // A malformed filter for this list is a 400; anything else is B's own data.
-      expect([200, 400], response.body).toContain(response.statusCode);
-      expect(response.body.toLowerCase()).not.toContain('alpha');
-      if (response.statusCode !== 200 || url.includes('export')) return;
-      const page = response.json() as { results: { id: number; client?: number }[]; deleted?: number[] };
-      for (const row of page.results) if (row.client !== undefined) expect(row.client).toBe(b.ids.client);
-      if (url === '/api/v1/profiles/client/') expect(page.results.map((row) => row.id)).toEqual([b.ids.client]);
-      // B deleted rows of its own only (its "beta gone" category and poll), never A's.
-      if (page.deleted) for (const id of page.deleted) expect(id).not.toBe(a.ids.category);
-      if (page.deleted && url === '/api/v1/category/') expect(page.deleted).toHaveLength(1);
-    },
-  );
+  it.each(
+    LISTS.flatMap((url) => LIST_FILTERS.map((filter) => [url, filter] as const)).map(
+      ([url, filter]) => [`${url}?${filter(emptyIds())}`, url, filter] as const,
+    ),
+  )('GET %s never shows A’s rows or deletions', async (_, url, filter) => {
+    const response = await server.app.inject({ url: `${url}?${filter(a.ids)}`, headers: b.headers });
+    // A malformed filter for this list is a 400; anything else is B's own data.
+    expect([200, 400], response.body).toContain(response.statusCode);
+    expect(response.body.toLowerCase()).not.toContain('alpha');
+    if (response.statusCode !== 200 || url.includes('export')) return;
+    const page = response.json() as { results: { id: number; client?: number }[]; deleted?: number[] };
+    for (const row of page.results) if (row.client !== undefined) expect(row.client).toBe(b.ids.client);
+    if (url === '/api/v1/profiles/client/') expect(page.results.map((row) => row.id)).toEqual([b.ids.client]);
+    // B deleted rows of its own only (its "beta gone" category and poll), never A's.
+    if (page.deleted) for (const id of page.deleted) expect(id).not.toBe(a.ids.category);
+    if (page.deleted && url === '/api/v1/category/') expect(page.deleted).toHaveLength(1);
+  });
 
   it('leaves A’s rows and image in place, and A still reads them', async () => {
     const question = await server.app.inject({ url: `/api/v1/questions/${a.ids.question}/`, headers: a.headers });
@@ -271,31 +331,51 @@ describe('tenant isolation: client B with client A’s ids', () => {
 
 describe('ids that exist nowhere, 32-bit overflow included', () => {
   // PostgreSQL ids were once 32-bit: 99999999999 failed the query there (500) while SQLite answered 404.
-  const nowhere = (id: number): Ids => ({ client: id, category: id, question: id, quiz: id, poll: id, choice: id, viewer: id, attempt: id });
-
-  it.each([987654, 2147483648, 99999999999])('%i answers 404 on reads and writes, 400 inside payloads, and never a 500 in lists', async (id) => {
-    const before = { a: await rowsOf(a.ids.client), b: await rowsOf(b.ids.client) };
-    for (const [calls, status] of [[FOREIGN_READS, 404], [FOREIGN_WRITES, 404], [FOREIGN_REFERENCES, 400]] as const) {
-      for (const call of calls) {
-        const response = await send(call, b, b.headers, nowhere(id));
-        expect(response.statusCode, `${call.method} ${call.url(nowhere(id), b.ids)}`).toBe(status);
-      }
-    }
-    for (const url of LISTS) {
-      for (const filter of LIST_FILTERS) {
-        const response = await server.app.inject({ url: `${url}?${filter(nowhere(id))}`, headers: b.headers });
-        expect([200, 400], `${url}?${filter(nowhere(id))}`).toContain(response.statusCode);
-      }
-    }
-    expect({ a: await rowsOf(a.ids.client), b: await rowsOf(b.ids.client) }).toEqual(before);
+  const nowhere = (id: number): Ids => ({
+    client: id,
+    category: id,
+    question: id,
+    quiz: id,
+    poll: id,
+    choice: id,
+    viewer: id,
+    attempt: id,
   });
+
+  it.each([987654, 2147483648, 99999999999])(
+    '%i answers 404 on reads and writes, 400 inside payloads, and never a 500 in lists',
+    async (id) => {
+      const before = { a: await rowsOf(a.ids.client), b: await rowsOf(b.ids.client) };
+      for (const [calls, status] of [
+        [FOREIGN_READS, 404],
+        [FOREIGN_WRITES, 404],
+        [FOREIGN_REFERENCES, 400],
+      ] as const) {
+        for (const call of calls) {
+          const response = await send(call, b, b.headers, nowhere(id));
+          expect(response.statusCode, `${call.method} ${call.url(nowhere(id), b.ids)}`).toBe(status);
+        }
+      }
+      for (const url of LISTS) {
+        for (const filter of LIST_FILTERS) {
+          const response = await server.app.inject({ url: `${url}?${filter(nowhere(id))}`, headers: b.headers });
+          expect([200, 400], `${url}?${filter(nowhere(id))}`).toContain(response.statusCode);
+        }
+      }
+      expect({ a: await rowsOf(a.ids.client), b: await rowsOf(b.ids.client) }).toEqual(before);
+    },
+  );
 });
 
 describe('revoked and unknown tokens', () => {
   it('answer 401 on every endpoint and change nothing', async () => {
     const tenant = await signedInTenant(server);
     const revoked = await login(server, tenant.email, tenant.password);
-    const logout = await server.app.inject({ method: 'POST', url: '/api/v1/accounts/logout/', headers: { authorization: `Token ${revoked}` } });
+    const logout = await server.app.inject({
+      method: 'POST',
+      url: '/api/v1/accounts/logout/',
+      headers: { authorization: `Token ${revoked}` },
+    });
     expect(logout.statusCode).toBe(200);
     const before = { a: await rowsOf(a.ids.client), b: await rowsOf(b.ids.client) };
     for (const authorization of [`Token ${revoked}`, `Token ${'0'.repeat(40)}`]) {

@@ -24,7 +24,11 @@ export function normaliseEmail(email: string): string {
 }
 
 /** Creates a client (tenant) and its administrator; used by the demo seed, the CLI and the e2e hook. */
-export async function createClientWithAdmin(db: Kysely<Database>, clock: Clock, input: NewClient): Promise<{ clientId: number; userId: number }> {
+export async function createClientWithAdmin(
+  db: Kysely<Database>,
+  clock: Clock,
+  input: NewClient,
+): Promise<{ clientId: number; userId: number }> {
   const email = normaliseEmail(input.email);
   const passwordHash = await hashPassword(input.password);
   return db.transaction().execute(async (trx) => {

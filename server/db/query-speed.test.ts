@@ -28,11 +28,15 @@ describe('SQLite query speed', () => {
     const handle = openDatabase({ databaseUrl: null, sqlitePath: ':memory:' });
     try {
       await migrateToLatest(handle.db, handle.dialect);
-      const exportBatch = await sql<{ detail: string }>`explain query plan select id from attempts where client_id = 1 and id > 2000 order by id limit 2000`.execute(handle.db);
+      const exportBatch = await sql<{
+        detail: string;
+      }>`explain query plan select id from attempts where client_id = 1 and id > 2000 order by id limit 2000`.execute(handle.db);
       expect(exportBatch.rows.map((row) => row.detail).join('\n')).toMatch(/USING (COVERING )?INDEX attempts_client_id_idx/);
       expect(exportBatch.rows.map((row) => row.detail).join('\n')).not.toContain('TEMP B-TREE');
       for (const table of ['questions', 'quizzes']) {
-        const plan = await sql<{ detail: string }>`explain query plan select * from ${sql.table(table)} where client_id = 1 order by id desc limit 10 offset 20`.execute(handle.db);
+        const plan = await sql<{
+          detail: string;
+        }>`explain query plan select * from ${sql.table(table)} where client_id = 1 order by id desc limit 10 offset 20`.execute(handle.db);
         const details = plan.rows.map((row) => row.detail).join('\n');
         expect(details).toContain(`USING INDEX ${table}_client_id_idx`);
         expect(details).not.toContain('TEMP B-TREE');

@@ -20,7 +20,13 @@ async function kept(clientId: number): Promise<number | undefined> {
 }
 
 async function addQuestions(clientId: number, categoryId: number, how: number): Promise<number[]> {
-  const rows = Array.from({ length: how }, (_, i) => ({ description: `Q${i}`, options: 'A: a, B: b', correct_option: 'A', category_id: categoryId, ...created(server.clock, clientId) }));
+  const rows = Array.from({ length: how }, (_, i) => ({
+    description: `Q${i}`,
+    options: 'A: a, B: b',
+    correct_option: 'A',
+    category_id: categoryId,
+    ...created(server.clock, clientId),
+  }));
   return (await server.db.insertInto('questions').values(rows).returning('id').execute()).map((row) => row.id);
 }
 
@@ -28,7 +34,13 @@ it('keeps each client’s number of questions through inserts, deletes, moves an
   const one = await createTenant(server);
   const two = await createTenant(server);
   const category = async (clientId: number) =>
-    (await server.db.insertInto('categories').values({ name: 'Kept', ...created(server.clock, clientId) }).returning('id').executeTakeFirstOrThrow()).id;
+    (
+      await server.db
+        .insertInto('categories')
+        .values({ name: 'Kept', ...created(server.clock, clientId) })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
   const [oneCategory, twoCategory] = [await category(one.clientId), await category(two.clientId)];
   expect(await kept(one.clientId)).toBeUndefined();
 
@@ -41,13 +53,26 @@ it('keeps each client’s number of questions through inserts, deletes, moves an
   // A rolled-back insert leaves the number as it was.
   await expect(
     server.db.transaction().execute(async (trx) => {
-      await trx.insertInto('questions').values({ description: 'Gone', options: 'A: a, B: b', correct_option: 'A', category_id: oneCategory, ...created(server.clock, one.clientId) }).execute();
+      await trx
+        .insertInto('questions')
+        .values({
+          description: 'Gone',
+          options: 'A: a, B: b',
+          correct_option: 'A',
+          category_id: oneCategory,
+          ...created(server.clock, one.clientId),
+        })
+        .execute();
       throw new Error('roll back');
     }),
   ).rejects.toThrow('roll back');
   expect(await kept(one.clientId)).toBe(3);
 
-  await server.db.updateTable('questions').set({ client_id: two.clientId, category_id: twoCategory }).where('id', '=', ids[2] ?? 0).execute();
+  await server.db
+    .updateTable('questions')
+    .set({ client_id: two.clientId, category_id: twoCategory })
+    .where('id', '=', ids[2] ?? 0)
+    .execute();
   expect([await kept(one.clientId), await kept(two.clientId)]).toEqual([2, 3]);
 
   // Deleting the category cascades to its questions.
@@ -60,11 +85,34 @@ it('keeps each client’s number of questions through inserts, deletes, moves an
 it('matches count(*) for every client after many writes', async () => {
   const tenants = [await createTenant(server), await createTenant(server)];
   for (const [index, tenant] of tenants.entries()) {
-    const categoryId = (await server.db.insertInto('categories').values({ name: `C${index}`, ...created(server.clock, tenant.clientId) }).returning('id').executeTakeFirstOrThrow()).id;
+    const categoryId = (
+      await server.db
+        .insertInto('categories')
+        .values({ name: `C${index}`, ...created(server.clock, tenant.clientId) })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
     const ids = await addQuestions(tenant.clientId, categoryId, 30 + index);
-    await server.db.deleteFrom('questions').where('id', 'in', ids.filter((_, i) => i % 3 === 0)).execute();
+    await server.db
+      .deleteFrom('questions')
+      .where(
+        'id',
+        'in',
+        ids.filter((_, i) => i % 3 === 0),
+      )
+      .execute();
   }
-  const counted = await sql<{ client_id: number; count: number }>`select client_id, count(*) as count from questions group by client_id order by client_id`.execute(server.db);
-  const keptRows = await server.db.selectFrom('question_counts').select(['client_id', 'count']).where('count', '>', 0).orderBy('client_id').execute();
-  expect(keptRows.map((row) => [Number(row.client_id), Number(row.count)])).toEqual(counted.rows.map((row) => [Number(row.client_id), Number(row.count)]));
+  const counted = await sql<{
+    client_id: number;
+    count: number;
+  }>`select client_id, count(*) as count from questions group by client_id order by client_id`.execute(server.db);
+  const keptRows = await server.db
+    .selectFrom('question_counts')
+    .select(['client_id', 'count'])
+    .where('count', '>', 0)
+    .orderBy('client_id')
+    .execute();
+  expect(keptRows.map((row) => [Number(row.client_id), Number(row.count)])).toEqual(
+    counted.rows.map((row) => [Number(row.client_id), Number(row.count)]),
+  );
 });

@@ -15,14 +15,19 @@ afterEach(async () => {
 
 it('seeds 25 viewers and 60 attempts spread over the quizzes, with a formula name the CSV neutralises', async () => {
   const tenant = await signedInTenant(server);
-  const quizzes = [await insertQuiz(server.db, server.clock, tenant.clientId, 'One'), await insertQuiz(server.db, server.clock, tenant.clientId, 'Two')];
+  const quizzes = [
+    await insertQuiz(server.db, server.clock, tenant.clientId, 'One'),
+    await insertQuiz(server.db, server.clock, tenant.clientId, 'Two'),
+  ];
   await seedDemoViewersAndAttempts({ db: server.db, clock: server.clock, clientId: tenant.clientId, userId: tenant.userId });
   const viewers = (await server.app.inject({ url: '/api/v1/profiles/viewer/', headers: tenant.headers })).json();
   expect(viewers.count).toBe(25);
   const attempts = (await server.app.inject({ url: '/api/v1/attempts/', headers: tenant.headers })).json();
   expect(attempts.count).toBe(DEMO_ATTEMPT_COUNT);
   for (const quiz of quizzes) {
-    expect((await server.app.inject({ url: `/api/v1/attempts/?quiz=${quiz}`, headers: tenant.headers })).json().count).toBe(DEMO_ATTEMPT_COUNT / 2);
+    expect((await server.app.inject({ url: `/api/v1/attempts/?quiz=${quiz}`, headers: tenant.headers })).json().count).toBe(
+      DEMO_ATTEMPT_COUNT / 2,
+    );
   }
   const csv = (await server.app.inject({ url: '/api/v1/export-quiz-participants/', headers: tenant.headers })).body;
   expect(csv).toContain(`"'=HYPERLINK(""x"") Tester"`);

@@ -8,8 +8,58 @@ import type { DemoContext } from './seed';
 
 export const DEMO_VIEWER_APP_URL = 'http://127.0.0.1:5174/';
 
-const FIRST_NAMES = ['Amara', 'Ben', 'Chloe', 'Dev', 'Elena', 'Farid', 'Grace', 'Hiro', 'Isla', 'Jonas', 'Kemi', 'Liam', 'Maya', 'Noah', 'Olga', 'Pablo', 'Quinn', 'Rosa', 'Sami', 'Tara', 'Umar', 'Vera', 'Wei', 'Yara'];
-const LAST_NAMES = ['Okafor', 'Hughes', 'Martin', 'Patel', 'Rossi', 'Haddad', 'Kim', 'Tanaka', 'Murray', 'Berg', 'Adeyemi', 'Walsh', 'Cohen', 'Fischer', 'Ivanova', 'Garcia', 'Reid', 'Silva', 'Nasser', 'Byrne', 'Khan', 'Novak', 'Chen', 'Aziz'];
+const FIRST_NAMES = [
+  'Amara',
+  'Ben',
+  'Chloe',
+  'Dev',
+  'Elena',
+  'Farid',
+  'Grace',
+  'Hiro',
+  'Isla',
+  'Jonas',
+  'Kemi',
+  'Liam',
+  'Maya',
+  'Noah',
+  'Olga',
+  'Pablo',
+  'Quinn',
+  'Rosa',
+  'Sami',
+  'Tara',
+  'Umar',
+  'Vera',
+  'Wei',
+  'Yara',
+];
+const LAST_NAMES = [
+  'Okafor',
+  'Hughes',
+  'Martin',
+  'Patel',
+  'Rossi',
+  'Haddad',
+  'Kim',
+  'Tanaka',
+  'Murray',
+  'Berg',
+  'Adeyemi',
+  'Walsh',
+  'Cohen',
+  'Fischer',
+  'Ivanova',
+  'Garcia',
+  'Reid',
+  'Silva',
+  'Nasser',
+  'Byrne',
+  'Khan',
+  'Novak',
+  'Chen',
+  'Aziz',
+];
 export const DEMO_ATTEMPT_COUNT = 60;
 
 /** A small deterministic generator, so every demo database looks the same. */
@@ -42,14 +92,35 @@ export async function seedDemoViewersAndAttempts({ db, clock, clientId }: DemoCo
   const viewers = FIRST_NAMES.map((first, index) => {
     const last = LAST_NAMES[index] ?? '';
     const username = `${first}.${last}`.toLowerCase();
-    return { username, first_name: first, last_name: last, email: `${username}@example.com`, mobile: index % 3 === 0 ? '' : `+44 7700 9${String(index).padStart(5, '0')}` };
+    return {
+      username,
+      first_name: first,
+      last_name: last,
+      email: `${username}@example.com`,
+      mobile: index % 3 === 0 ? '' : `+44 7700 9${String(index).padStart(5, '0')}`,
+    };
   });
-  viewers.push({ username: 'formula.fan', first_name: '=HYPERLINK("x")', last_name: 'Tester', email: 'formula.fan@example.com', mobile: '+44 7700 900999' });
+  viewers.push({
+    username: 'formula.fan',
+    first_name: '=HYPERLINK("x")',
+    last_name: 'Tester',
+    email: 'formula.fan@example.com',
+    mobile: '+44 7700 900999',
+  });
   const viewerIds = (
-    await db.insertInto('viewers').values(viewers.map((viewer) => ({ ...viewer, ...created(clock, clientId) }))).returning('id').execute()
+    await db
+      .insertInto('viewers')
+      .values(viewers.map((viewer) => ({ ...viewer, ...created(clock, clientId) })))
+      .returning('id')
+      .execute()
   ).map((row) => row.id);
 
-  const quizzes = await db.selectFrom('quizzes').select(['id', 'start_date_time']).where('client_id', '=', clientId).orderBy('id').execute();
+  const quizzes = await db
+    .selectFrom('quizzes')
+    .select(['id', 'start_date_time'])
+    .where('client_id', '=', clientId)
+    .orderBy('id')
+    .execute();
   if (quizzes.length === 0) return;
   const next = sequence(42);
   const attempts = Array.from({ length: DEMO_ATTEMPT_COUNT }, (_, index) => {

@@ -47,7 +47,12 @@ export const DEMO_CATEGORIES: DemoCategory[] = [
     colour: [121, 85, 72],
     questions: [
       ['In which year did the Berlin Wall fall?', '', ['1987', '1989', '1991', '1993'], 'B'],
-      ['Who was the first person to walk on the Moon?', 'Apollo 11', ['Buzz Aldrin', 'Yuri Gagarin', 'Neil Armstrong', 'Michael Collins'], 'C'],
+      [
+        'Who was the first person to walk on the Moon?',
+        'Apollo 11',
+        ['Buzz Aldrin', 'Yuri Gagarin', 'Neil Armstrong', 'Michael Collins'],
+        'C',
+      ],
       ['Which empire built Machu Picchu?', 'Andes', ['Aztec', 'Maya', 'Olmec', 'Inca'], 'D'],
       ['Who painted the Mona Lisa?', '', ['Leonardo da Vinci', 'Michelangelo', 'Raphael', 'Titian'], 'A'],
       ['The Magna Carta was sealed in which year?', 'King John', ['1066', '1215', '1415', '1588'], 'B'],
@@ -88,7 +93,12 @@ export const DEMO_CATEGORIES: DemoCategory[] = [
       ['Which country is the origin of sushi?', '', ['China', 'Korea', 'Japan', 'Thailand'], 'C'],
       ['What is the main ingredient of guacamole?', '', ['Avocado', 'Tomato', 'Lime', 'Onion'], 'A'],
       ['Which spice is the most expensive by weight?', 'From a crocus', ['Vanilla', 'Cardamom', 'Saffron', 'Cinnamon'], 'C'],
-      ['What is a Margherita pizza topped with?', 'The Italian flag', ['Tomato, mozzarella, basil', 'Ham, pineapple', 'Mushrooms, olives', 'Salami, peppers'], 'A'],
+      [
+        'What is a Margherita pizza topped with?',
+        'The Italian flag',
+        ['Tomato, mozzarella, basil', 'Ham, pineapple', 'Mushrooms, olives', 'Salami, peppers'],
+        'A',
+      ],
       ['Which drink is made from fermented grapes?', '', ['Beer', 'Cider', 'Sake', 'Wine'], 'D'],
       ['Which nut is used to make marzipan?', '', ['Walnut', 'Almond', 'Hazelnut', 'Cashew'], 'B'],
       ['What kind of pastry is a croissant made of?', 'Butter, folded many times', ['Shortcrust', 'Choux', 'Laminated dough', 'Filo'], 'C'],
@@ -152,10 +162,21 @@ export async function seedCategoriesAndQuestions(demo: DemoContext): Promise<voi
       .executeTakeFirstOrThrow();
     for (const [index, [description, hint, options, correct]] of category.questions.entries()) {
       // One file per question: deleting or replacing a question's image removes its file.
-      const image = uploads && HAS_IMAGE(index) ? await uploads.saveImage({ field: 'image', filename: 'sponsor.png', data: sponsorPng(category.colour) }) : null;
+      const image =
+        uploads && HAS_IMAGE(index)
+          ? await uploads.saveImage({ field: 'image', filename: 'sponsor.png', data: sponsorPng(category.colour) })
+          : null;
       await db
         .insertInto('questions')
-        .values({ category_id: categoryId, description, hint, options: encodeOptions(options), correct_option: correct, image, ...created(clock, clientId) })
+        .values({
+          category_id: categoryId,
+          description,
+          hint,
+          options: encodeOptions(options),
+          correct_option: correct,
+          image,
+          ...created(clock, clientId),
+        })
         .execute();
     }
   }

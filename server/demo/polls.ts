@@ -7,14 +7,49 @@ import type { DemoContext } from './seed';
 // List Polls and Edit Poll screens show real rows. The first carries a QR image when uploads are available.
 
 const DEMO_POLLS = [
-  { name: 'Best conference snack', join_code: '1234', show_options: true, show_total_votes: true, active: true, choices: [['Crisps', 12], ['Fresh fruit', 7], ['Cookies', 21]] },
-  { name: 'Theme of the next quiz night', join_code: '2025', show_options: true, show_total_votes: false, active: true, choices: [['Space', 9], ['History', 14], ['Movies', 18], ['Sport', 5]] },
-  { name: 'How was today’s session?', join_code: '77', show_options: false, show_total_votes: true, active: false, choices: [['Great', 30], ['Good', 11], ['Could be better', 4]] },
+  {
+    name: 'Best conference snack',
+    join_code: '1234',
+    show_options: true,
+    show_total_votes: true,
+    active: true,
+    choices: [
+      ['Crisps', 12],
+      ['Fresh fruit', 7],
+      ['Cookies', 21],
+    ],
+  },
+  {
+    name: 'Theme of the next quiz night',
+    join_code: '2025',
+    show_options: true,
+    show_total_votes: false,
+    active: true,
+    choices: [
+      ['Space', 9],
+      ['History', 14],
+      ['Movies', 18],
+      ['Sport', 5],
+    ],
+  },
+  {
+    name: 'How was today’s session?',
+    join_code: '77',
+    show_options: false,
+    show_total_votes: true,
+    active: false,
+    choices: [
+      ['Great', 30],
+      ['Good', 11],
+      ['Could be better', 4],
+    ],
+  },
 ] as const;
 
 export async function seedDemoPolls({ db, clock, clientId, uploads }: DemoContext): Promise<void> {
   for (const [index, poll] of DEMO_POLLS.entries()) {
-    const qrImage = index === 0 && uploads ? await uploads.saveImage({ field: 'qr_image', filename: 'qr.png', data: sponsorPng([20, 20, 20]) }) : null;
+    const qrImage =
+      index === 0 && uploads ? await uploads.saveImage({ field: 'qr_image', filename: 'qr.png', data: sponsorPng([20, 20, 20]) }) : null;
     const { id } = await db
       .insertInto('polls')
       .values({

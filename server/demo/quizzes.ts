@@ -45,7 +45,11 @@ const NAMES: Record<QuizMode, Record<string, string>> = {
 async function demoQuestionIds(db: Kysely<Database>, clock: Clock, clientId: number): Promise<number[]> {
   const existing = await db.selectFrom('questions').select('id').where('client_id', '=', clientId).orderBy('id').execute();
   if (existing.length > 0) return existing.map((row) => row.id);
-  const category = await db.insertInto('categories').values({ name: 'Quick Facts', ...created(clock, clientId) }).returning('id').executeTakeFirstOrThrow();
+  const category = await db
+    .insertInto('categories')
+    .values({ name: 'Quick Facts', ...created(clock, clientId) })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const questions: [string, string, string][] = [
     ['How many days are in a leap year?', 'A: 364, B: 365, C: 366, D: 367', 'C'],
     ['Which planet is known as the Red Planet?', 'A: Venus, B: Mars, C: Jupiter, D: Saturn', 'B'],
@@ -77,7 +81,9 @@ export async function seedDemoQuizzes({ db, clock, clientId, uploads }: DemoCont
     const window = WINDOW[status];
     // One sponsored quiz per mode, so the form's sponsor image shows a real file.
     const sponsored = uploads && status === 'STARTED';
-    const sponsorLogo = sponsored ? await uploads.saveImage({ field: 'sponsor_logo', filename: 'sponsor.png', data: sponsorPng([40, 110, 200]) }) : null;
+    const sponsorLogo = sponsored
+      ? await uploads.saveImage({ field: 'sponsor_logo', filename: 'sponsor.png', data: sponsorPng([40, 110, 200]) })
+      : null;
     const quiz = await db
       .insertInto('quizzes')
       .values({

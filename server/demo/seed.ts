@@ -24,10 +24,21 @@ export interface DemoContext {
  * The demo content after the client and its admin, in order (later steps may read what earlier ones
  * made, e.g. questions need categories). A resource adds its step here from server/demo/<resource>.ts.
  */
-export const demoSteps: ((demo: DemoContext) => Promise<void>)[] = [seedCategoriesAndQuestions, seedDemoQuizzes, seedDemoPolls, seedDemoClientSettings, seedDemoViewersAndAttempts];
+export const demoSteps: ((demo: DemoContext) => Promise<void>)[] = [
+  seedCategoriesAndQuestions,
+  seedDemoQuizzes,
+  seedDemoPolls,
+  seedDemoClientSettings,
+  seedDemoViewersAndAttempts,
+];
 
 /** On an empty database, creates the demo client, its admin and the demo content. Returns whether it did. */
-export async function seedDemo(db: Kysely<Database>, clock: Clock, admin: { email: string; password: string }, uploads?: UploadStore): Promise<boolean> {
+export async function seedDemo(
+  db: Kysely<Database>,
+  clock: Clock,
+  admin: { email: string; password: string },
+  uploads?: UploadStore,
+): Promise<boolean> {
   const existing = await db.selectFrom('clients').select('id').limit(1).executeTakeFirst();
   if (existing) return false;
   const { clientId, userId } = await createClientWithAdmin(db, clock, {

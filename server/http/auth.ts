@@ -37,7 +37,8 @@ export function authenticate(deps: { db: Kysely<Database>; clock: Clock }) {
     if (!header) throw notAuthenticated();
     const [scheme, key, ...rest] = header.trim().split(/\s+/);
     if (scheme?.toLowerCase() !== 'token') throw notAuthenticated();
-    if (!key || rest.length > 0) throw new HttpError(401, { detail: 'Invalid token header. Credentials string should not contain spaces.' });
+    if (!key || rest.length > 0)
+      throw new HttpError(401, { detail: 'Invalid token header. Credentials string should not contain spaces.' });
     const tokenHash = hashSecret(key);
     const row = await deps.db
       .selectFrom('auth_tokens')

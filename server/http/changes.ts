@@ -24,7 +24,9 @@ export function updatedAfterOf(request: FastifyRequest): string | undefined {
   if (raw === undefined || raw === '') return undefined;
   const date = typeof raw === 'string' ? new Date(raw) : new Date(NaN);
   if (Number.isNaN(date.getTime())) {
-    throw fieldErrors({ updated_after: ['Datetime has wrong format. Use one of these formats instead: YYYY-MM-DDThh:mm[:ss[.uuuuuu]][+HH:MM|-HH:MM|Z].'] });
+    throw fieldErrors({
+      updated_after: ['Datetime has wrong format. Use one of these formats instead: YYYY-MM-DDThh:mm[:ss[.uuuuuu]][+HH:MM|-HH:MM|Z].'],
+    });
   }
   return date.toISOString();
 }

@@ -9,7 +9,7 @@ async function text(stream: NodeJS.ReadableStream): Promise<string> {
 
 describe('CSV', () => {
   it('neutralises cells a spreadsheet would run as formulas', () => {
-    expect(['=SUM(A1)', '+1', '-2', '@cmd', '\tx', '\rx'].map(csvCell)).toEqual(["'=SUM(A1)", "'+1", "'-2", "'@cmd", "'\tx", "\"'\rx\""]);
+    expect(['=SUM(A1)', '+1', '-2', '@cmd', '\tx', '\rx'].map(csvCell)).toEqual(["'=SUM(A1)", "'+1", "'-2", "'@cmd", "'\tx", '"\'\rx"']);
     expect(csvCell('plain')).toBe('plain');
     expect(csvCell(-3)).toBe("'-3");
   });
@@ -36,7 +36,8 @@ describe('CSV', () => {
     for await (const row of inBatches(async (afterId, limit) => {
       calls.push(afterId);
       return ids.filter((item) => item.id > afterId).slice(0, limit);
-    }, 10)) seen.push(row.id);
+    }, 10))
+      seen.push(row.id);
     expect(seen).toEqual(ids.map((item) => item.id));
     expect(calls).toEqual([0, 10, 20]);
   });

@@ -17,5 +17,7 @@ function isTrue(value: unknown): boolean {
 export function asksToClear(fields: Record<string, unknown>, field: string, jsonBody?: unknown): boolean {
   if (isTrue(fields[`${field}_clear`])) return true;
   if (fields[field] === '' || fields[field] === null) return true;
-  return typeof jsonBody === 'object' && jsonBody !== null && !Array.isArray(jsonBody) && (jsonBody as Record<string, unknown>)[field] === null;
+  return (
+    typeof jsonBody === 'object' && jsonBody !== null && !Array.isArray(jsonBody) && (jsonBody as Record<string, unknown>)[field] === null
+  );
 }

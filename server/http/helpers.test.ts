@@ -18,7 +18,8 @@ afterEach(async () => {
 async function addCategory(name: string, headers = tenant.headers, extra: Record<string, string> = {}) {
   return server.app.inject({ method: 'POST', url: '/probe/categories/', payload: { name }, headers: { ...headers, ...extra } });
 }
-const list = (query: string, headers = tenant.headers) => server.app.inject({ url: `/probe/categories/${query}`, headers: { ...headers, host: 'api.test' } });
+const list = (query: string, headers = tenant.headers) =>
+  server.app.inject({ url: `/probe/categories/${query}`, headers: { ...headers, host: 'api.test' } });
 
 describe('pagination', () => {
   it('pages by 10 with absolute next/previous keeping other parameters', async () => {
@@ -104,13 +105,22 @@ describe('Idempotency-Key', () => {
     const other = await signedInTenant(server);
     expect((await addCategory('Theirs', other.headers, { 'idempotency-key': 'op-2' })).statusCode).toBe(201);
     const created = (await addCategory('A', tenant.headers, { 'idempotency-key': 'op-3' })).json();
-    const misuse = await server.app.inject({ method: 'DELETE', url: `/probe/categories/${created.id}/`, headers: { ...tenant.headers, 'idempotency-key': 'op-3' } });
+    const misuse = await server.app.inject({
+      method: 'DELETE',
+      url: `/probe/categories/${created.id}/`,
+      headers: { ...tenant.headers, 'idempotency-key': 'op-3' },
+    });
     expect(misuse.statusCode).toBe(422);
   });
 
   it('replays a 204 delete without deleting twice', async () => {
     const created = (await addCategory('Gone')).json();
-    const remove = () => server.app.inject({ method: 'DELETE', url: `/probe/categories/${created.id}/`, headers: { ...tenant.headers, 'idempotency-key': 'del-1' } });
+    const remove = () =>
+      server.app.inject({
+        method: 'DELETE',
+        url: `/probe/categories/${created.id}/`,
+        headers: { ...tenant.headers, 'idempotency-key': 'del-1' },
+      });
     expect((await remove()).statusCode).toBe(204);
     expect((await remove()).statusCode).toBe(204);
   });
@@ -127,7 +137,11 @@ describe('ETag and If-Match', () => {
         method: 'PATCH',
         url,
         payload: { name },
-        headers: { ...tenant.headers, ...(ifMatch ? { 'if-match': ifMatch } : {}), ...(name === 'Mine' ? { 'idempotency-key': 'edit-mine' } : {}) },
+        headers: {
+          ...tenant.headers,
+          ...(ifMatch ? { 'if-match': ifMatch } : {}),
+          ...(name === 'Mine' ? { 'idempotency-key': 'edit-mine' } : {}),
+        },
       });
     const updated = await patch('Final', 'W/"1"');
     expect(updated.statusCode).toBe(200);

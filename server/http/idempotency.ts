@@ -60,7 +60,15 @@ export function idempotencyHooks(deps: { db: Kysely<Database>; clock: Clock }) {
 
     const inserted = await db
       .insertInto('idempotency_keys')
-      .values({ user_id: user.id, key, method: request.method, path: pathOf(request), status_code: null, response_body: null, created_at: nowIso(clock) })
+      .values({
+        user_id: user.id,
+        key,
+        method: request.method,
+        path: pathOf(request),
+        status_code: null,
+        response_body: null,
+        created_at: nowIso(clock),
+      })
       .onConflict((conflict) => conflict.columns(['user_id', 'key']).doNothing())
       .returning('id')
       .executeTakeFirst();
@@ -80,7 +88,11 @@ export function idempotencyHooks(deps: { db: Kysely<Database>; clock: Clock }) {
     }
     if (stored.status_code === null && stored.created_at < staleBefore()) {
       // The first request died without answering (aborted connection): this one takes over the key.
-      await db.updateTable('idempotency_keys').set({ created_at: nowIso(clock) }).where('id', '=', stored.id).execute();
+      await db
+        .updateTable('idempotency_keys')
+        .set({ created_at: nowIso(clock) })
+        .where('id', '=', stored.id)
+        .execute();
       request.idempotencyKeyId = stored.id;
       return;
     }

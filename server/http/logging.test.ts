@@ -62,7 +62,10 @@ it('logs requests at info level without the token', async () => {
 });
 
 it('redacts the Authorization header when a request is logged with its headers', async () => {
-  app.log.info({ req: { method: 'GET', url: '/api/v1/quizzes/', headers: { authorization: 'Token secret-token-value', cookie: 'a=b' } } }, 'request with headers');
+  app.log.info(
+    { req: { method: 'GET', url: '/api/v1/quizzes/', headers: { authorization: 'Token secret-token-value', cookie: 'a=b' } } },
+    'request with headers',
+  );
   app.log.info({ headers: { authorization: 'Token secret-token-value' } }, 'headers alone');
   const log = lines.join('');
   expect(log).not.toContain('secret-token-value');

@@ -5,7 +5,8 @@ import { paginateWith } from './pagination';
 // Pages past the middle are read from the end when the source can (OFFSET steps over fewer rows), and are
 // the same pages as read from the start.
 
-const request = (query: Record<string, string>) => ({ query, url: '/api/v1/things/', protocol: 'http', host: 'api.test' }) as unknown as FastifyRequest;
+const request = (query: Record<string, string>) =>
+  ({ query, url: '/api/v1/things/', protocol: 'http', host: 'api.test' }) as unknown as FastifyRequest;
 
 function source(total: number) {
   const rows = Array.from({ length: total }, (_, i) => total - i);

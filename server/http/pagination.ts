@@ -57,7 +57,12 @@ export async function paginateWith<T>(
   const onPage = Math.max(0, Math.min(size, count - offset));
   // OFFSET steps over every row before the page: past the middle, stepping from the other end is shorter.
   const fromEnd = source.rowsFromEnd !== undefined && 2 * offset + onPage > count;
-  const results = count === 0 ? [] : fromEnd && source.rowsFromEnd ? (await source.rowsFromEnd(onPage, count - offset - onPage)).reverse() : await source.rows(size, offset);
+  const results =
+    count === 0
+      ? []
+      : fromEnd && source.rowsFromEnd
+        ? (await source.rowsFromEnd(onPage, count - offset - onPage)).reverse()
+        : await source.rows(size, offset);
   return {
     count,
     next: page < lastPage ? pageUrl(request, page + 1) : null,

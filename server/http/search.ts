@@ -27,7 +27,9 @@ export function searchCondition(text: unknown, fields: readonly SearchField[]) {
   if (terms.length === 0 || fields.length === 0) return null;
   const clauses = terms.map((term) => {
     const pattern = likePattern(term);
-    const perField = fields.map((field) => sql`lower(cast(${typeof field === 'string' ? sql.ref(field) : field} as text)) like ${pattern} escape '\\'`);
+    const perField = fields.map(
+      (field) => sql`lower(cast(${typeof field === 'string' ? sql.ref(field) : field} as text)) like ${pattern} escape '\\'`,
+    );
     return sql`(${sql.join(perField, sql` or `)})`;
   });
   return sql<SqlBool>`(${sql.join(clauses, sql` and `)})`;

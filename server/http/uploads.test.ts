@@ -14,7 +14,11 @@ function multipart(parts: { name: string; filename?: string; type?: string; data
   for (const part of parts) {
     const disposition = `form-data; name="${part.name}"${part.filename !== undefined ? `; filename="${part.filename}"` : ''}`;
     const type = part.filename !== undefined ? `\r\nContent-Type: ${part.type ?? 'application/octet-stream'}` : '';
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}${type}\r\n\r\n`), Buffer.from(part.data), Buffer.from('\r\n'));
+    chunks.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}${type}\r\n\r\n`),
+      Buffer.from(part.data),
+      Buffer.from('\r\n'),
+    );
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
@@ -50,7 +54,12 @@ describe('uploads', () => {
       { name: 'questions', data: '1' },
       { name: 'image', filename: 'photo.gif', type: 'image/gif', data: PNG },
     ]);
-    const response = await server.app.inject({ method: 'POST', url: '/probe/upload/', payload: body.payload, headers: { ...headers, ...body.headers, host: 'api.test' } });
+    const response = await server.app.inject({
+      method: 'POST',
+      url: '/probe/upload/',
+      payload: body.payload,
+      headers: { ...headers, ...body.headers, host: 'api.test' },
+    });
     expect(response.statusCode).toBe(201);
     const { fields, image } = response.json();
     expect(fields).toEqual({ questions: ['3', '1'] });
@@ -64,15 +73,27 @@ describe('uploads', () => {
 
   it('refuses a file that is not an image whatever its name says, and stores nothing', async () => {
     const body = multipart([{ name: 'image', filename: 'evil.png', type: 'image/png', data: '<svg onload="alert(1)"></svg>' }]);
-    const response = await server.app.inject({ method: 'POST', url: '/probe/upload/', payload: body.payload, headers: { ...headers, ...body.headers } });
+    const response = await server.app.inject({
+      method: 'POST',
+      url: '/probe/upload/',
+      payload: body.payload,
+      headers: { ...headers, ...body.headers },
+    });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ image: ['Upload a valid image. The file you uploaded was either not an image or a corrupted image.'] });
+    expect(response.json()).toEqual({
+      image: ['Upload a valid image. The file you uploaded was either not an image or a corrupted image.'],
+    });
     expect(() => readdirSync(uploadDir)).toThrow();
   });
 
   it('answers 413 with a clear message for a file over UPLOAD_MAX_BYTES', async () => {
     const body = multipart([{ name: 'image', filename: 'big.png', type: 'image/png', data: Buffer.concat([PNG, Buffer.alloc(4096)]) }]);
-    const response = await server.app.inject({ method: 'POST', url: '/probe/upload/', payload: body.payload, headers: { ...headers, ...body.headers } });
+    const response = await server.app.inject({
+      method: 'POST',
+      url: '/probe/upload/',
+      payload: body.payload,
+      headers: { ...headers, ...body.headers },
+    });
     expect(response.statusCode).toBe(413);
     expect(response.json()).toEqual({ detail: 'The request is too large: the limit is 2048 bytes.' });
   });

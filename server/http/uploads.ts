@@ -29,8 +29,7 @@ const CONTENT_TYPES: Record<string, string> = Object.fromEntries(
   Object.entries({ ...IMAGE_TYPES, ...VIDEO_TYPES }).map(([mime, ext]) => [ext, mime]),
 );
 
-export const INVALID_IMAGE_MESSAGE =
-  'Upload a valid image. The file you uploaded was either not an image or a corrupted image.';
+export const INVALID_IMAGE_MESSAGE = 'Upload a valid image. The file you uploaded was either not an image or a corrupted image.';
 export const INVALID_IMAGE_OR_VIDEO_MESSAGE =
   'Upload a valid image or video (MP4 or WebM). The file you uploaded was neither, or it is corrupted.';
 
@@ -64,7 +63,8 @@ export async function readForm(request: FastifyRequest): Promise<FormData> {
     if (body && typeof body === 'object') {
       for (const [name, value] of Object.entries(body as Record<string, unknown>)) {
         if (Array.isArray(value)) for (const item of value) addField(form.fields, name, String(item));
-        else if (value !== undefined && value !== null) addField(form.fields, name, typeof value === 'object' ? JSON.stringify(value) : String(value));
+        else if (value !== undefined && value !== null)
+          addField(form.fields, name, typeof value === 'object' ? JSON.stringify(value) : String(value));
       }
     }
     return form;
@@ -157,12 +157,14 @@ export function registerMediaRoute(app: FastifyInstance, store: UploadStore): vo
     if (!file || !contentType) throw notFound();
     const info = await stat(file).catch(() => null);
     if (!info?.isFile()) throw notFound();
-    return reply
-      .header('Content-Type', contentType)
-      .header('Content-Length', info.size)
-      .header('X-Content-Type-Options', 'nosniff')
-      // Names are random and never reused, so a stored image never changes.
-      .header('Cache-Control', 'public, max-age=31536000, immutable')
-      .send(createReadStream(file));
+    return (
+      reply
+        .header('Content-Type', contentType)
+        .header('Content-Length', info.size)
+        .header('X-Content-Type-Options', 'nosniff')
+        // Names are random and never reused, so a stored image never changes.
+        .header('Cache-Control', 'public, max-age=31536000, immutable')
+        .send(createReadStream(file))
+    );
   });
 }

@@ -30,6 +30,8 @@ describe('loadLiveSettings', () => {
     });
     const file = path.join(mkdtempSync(path.join(tmpdir(), 'live-config-')), 'account.json');
     writeFileSync(file, JSON.stringify(account));
-    expect(loadLiveSettings({ FIREBASE_DATABASE_URL: 'https://x.firebaseio.com', FIREBASE_SERVICE_ACCOUNT: file })).toMatchObject({ serviceAccount: account });
+    expect(loadLiveSettings({ FIREBASE_DATABASE_URL: 'https://x.firebaseio.com', FIREBASE_SERVICE_ACCOUNT: file })).toMatchObject({
+      serviceAccount: account,
+    });
   });
 });

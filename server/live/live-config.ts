@@ -44,6 +44,7 @@ export function loadLiveSettings(env: Env = process.env): LiveSettings {
   }
   const rawPort = env.FIREBASE_EMULATOR_PORT?.trim();
   const port = rawPort ? Number(rawPort) : DEFAULT_LOCAL_PORT;
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`FIREBASE_EMULATOR_PORT must be a port number, got "${rawPort}"`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`FIREBASE_EMULATOR_PORT must be a port number, got "${rawPort}"`);
   return { kind: 'local', host: env.FIREBASE_EMULATOR_HOST?.trim() || '127.0.0.1', port, portIsDefault: !rawPort };
 }

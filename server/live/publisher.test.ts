@@ -38,12 +38,22 @@ const inject = (method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string
   server.app.inject({ method, url, payload: payload as Json, headers: tenant.headers });
 
 async function questions(count: number): Promise<number[]> {
-  const category = await server.db.insertInto('categories').values({ name: 'Live', ...created(server.clock, tenant.clientId) }).returning('id').executeTakeFirstOrThrow();
+  const category = await server.db
+    .insertInto('categories')
+    .values({ name: 'Live', ...created(server.clock, tenant.clientId) })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const ids: number[] = [];
   for (let i = 1; i <= count; i += 1) {
     const row = await server.db
       .insertInto('questions')
-      .values({ category_id: category.id, description: `Q${i}`, options: 'A: a, B: b', correct_option: 'A', ...created(server.clock, tenant.clientId) })
+      .values({
+        category_id: category.id,
+        description: `Q${i}`,
+        options: 'A: a, B: b',
+        correct_option: 'A',
+        ...created(server.clock, tenant.clientId),
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     ids.push(row.id);
@@ -114,14 +124,20 @@ describe('live quiz node', () => {
 
     await patchQuiz(quiz.id, { question_no: 2 });
     const steppedAt = server.clock.now().getTime();
-    await expect(nodeOf(quiz, (node) => node?.question_no === 2)).resolves.toMatchObject({ question_started_at: steppedAt, question_ends_at: steppedAt + 35_000 });
+    await expect(nodeOf(quiz, (node) => node?.question_no === 2)).resolves.toMatchObject({
+      question_started_at: steppedAt,
+      question_ends_at: steppedAt + 35_000,
+    });
 
     // An edit that is not a step keeps the running question's clock.
     await patchQuiz(quiz.id, { name: 'Renamed again' });
     server.clock.advance(1000);
     const reset = await inject('PUT', '/api/v1/quiz-reset-attempts/', { quiz: quiz.id });
     expect(reset.statusCode, reset.body).toBe(200);
-    await expect(nodeOf(quiz, (node) => node?.updated_at === at(reset.json()))).resolves.toMatchObject({ question_no: 2, question_started_at: steppedAt });
+    await expect(nodeOf(quiz, (node) => node?.updated_at === at(reset.json()))).resolves.toMatchObject({
+      question_no: 2,
+      question_started_at: steppedAt,
+    });
 
     await patchQuiz(quiz.id, { status: 'RESULT_AWAITED' });
     const awaited = await nodeOf(quiz, (node) => node?.status === 'RESULT_AWAITED');
@@ -159,7 +175,9 @@ describe('live quiz node', () => {
 describe('a failing live channel', () => {
   it('is logged and never fails the REST write', async () => {
     const errors: unknown[] = [];
-    const down = { ref: () => ({ set: () => Promise.reject(new Error('unreachable')), remove: () => Promise.reject(new Error('unreachable')) }) };
+    const down = {
+      ref: () => ({ set: () => Promise.reject(new Error('unreachable')), remove: () => Promise.reject(new Error('unreachable')) }),
+    };
     const failing = livePublisher(down as unknown as AdminDatabase, { error: (...args: unknown[]) => errors.push(args) });
     const failingServer = await createTestServer({ quizEvents: failing });
     const owner = await signedInTenant(failingServer);
@@ -167,7 +185,17 @@ describe('a failing live channel', () => {
       method: 'POST',
       url: '/api/v1/quiz/',
       headers: owner.headers,
-      payload: { name: 'Q', mode: 'AUTO', join_code: '1', qs_timer: 10, before_qs_timer: 0, timer_bw_qs: 0, max_attempt_count: 1, start_date_time: '2026-01-01T09:00:00Z', end_date_time: '2026-01-01T10:00:00Z' },
+      payload: {
+        name: 'Q',
+        mode: 'AUTO',
+        join_code: '1',
+        qs_timer: 10,
+        before_qs_timer: 0,
+        timer_bw_qs: 0,
+        max_attempt_count: 1,
+        start_date_time: '2026-01-01T09:00:00Z',
+        end_date_time: '2026-01-01T10:00:00Z',
+      },
     });
     expect(response.statusCode, response.body).toBe(201);
     await failing.flush();

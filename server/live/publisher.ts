@@ -60,7 +60,10 @@ export function livePublisher(database: AdminDatabase, log: Pick<FastifyBaseLogg
     },
     async republishAll(db) {
       const rows = await db.selectFrom('quizzes').selectAll().execute();
-      const questions = await questionIdsOf(db, rows.map((row) => row.id));
+      const questions = await questionIdsOf(
+        db,
+        rows.map((row) => row.id),
+      );
       const nodes: Record<string, LiveQuizNode> = {};
       for (const row of rows) nodes[row.quiz_hash] = liveNodeOf(liveStateOf(row, questions.get(row.id)?.length ?? 0));
       track('republish of every quiz', database.ref(LIVE_QUIZZES_PATH).set(nodes));

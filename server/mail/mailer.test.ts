@@ -8,7 +8,11 @@ it('writes each mail to the folder as an .eml file and logs its path', async () 
   const dir = mkdtempSync(path.join(tmpdir(), 'quiz-portal-mail-'));
   const logged: string[] = [];
   try {
-    await new FolderMailer(path.join(dir, 'mail'), { info: (message) => logged.push(message) }).send({ to: 'a@b.test', subject: 'Hello', text: 'Body text' });
+    await new FolderMailer(path.join(dir, 'mail'), { info: (message) => logged.push(message) }).send({
+      to: 'a@b.test',
+      subject: 'Hello',
+      text: 'Body text',
+    });
     const [file] = readdirSync(path.join(dir, 'mail'));
     expect(file).toMatch(/\.eml$/);
     const content = readFileSync(path.join(dir, 'mail', file ?? ''), 'utf8');

@@ -38,7 +38,10 @@ export class FolderMailer implements Mailer {
 export class SmtpMailer implements Mailer {
   private readonly transport;
 
-  constructor(smtpUrl: string, private readonly from = 'Quiz Portal <no-reply@localhost>') {
+  constructor(
+    smtpUrl: string,
+    private readonly from = 'Quiz Portal <no-reply@localhost>',
+  ) {
     this.transport = nodemailer.createTransport(smtpUrl);
   }
 

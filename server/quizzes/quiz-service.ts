@@ -83,12 +83,18 @@ function inputOf(row: QuizRow, questions: number[]) {
 }
 
 /** The question clock a write leaves: MANUAL steps start it; AUTO quizzes keep the scheduler's. */
-function questionTimesOf(quiz: QuizPayload, current: QuizRow | null, now: number): Pick<LiveMoment, 'question_started_at' | 'question_ends_at'> {
+function questionTimesOf(
+  quiz: QuizPayload,
+  current: QuizRow | null,
+  now: number,
+): Pick<LiveMoment, 'question_started_at' | 'question_ends_at'> {
   if (quiz.mode === 'MANUAL') {
     const previous = current && { ...liveStateOf(current, 0), status: current.status };
     return manualQuestionTimes(quiz, previous, now);
   }
-  return current ? { question_started_at: current.question_started_at, question_ends_at: current.question_ends_at } : { question_started_at: null, question_ends_at: null };
+  return current
+    ? { question_started_at: current.question_started_at, question_ends_at: current.question_ends_at }
+    : { question_started_at: null, question_ends_at: null };
 }
 
 function questionNoMessage(questionCount: number): string {
@@ -104,7 +110,12 @@ export function quizService(deps: Deps) {
 
   async function checkQuestionsOwned(clientId: number, ids: readonly number[]): Promise<void> {
     if (ids.length === 0) return;
-    const owned = await db.selectFrom('questions').select('id').where('client_id', '=', clientId).where('id', 'in', [...ids]).execute();
+    const owned = await db
+      .selectFrom('questions')
+      .select('id')
+      .where('client_id', '=', clientId)
+      .where('id', 'in', [...ids])
+      .execute();
     const known = new Set(owned.map((row) => row.id));
     const missing = ids.filter((id) => !known.has(id));
     if (missing.length > 0) throw fieldErrors({ questions: missing.map((id) => invalidPkMessage(id)) });
@@ -145,7 +156,10 @@ export function quizService(deps: Deps) {
   }
 
   /** Runs a write's transaction with its freshly stored files, which are removed again if it fails. */
-  async function withFiles<T>(files: QuizWrite['files'], write: (stored: { image?: string; sponsor_logo?: string }) => Promise<T>): Promise<T> {
+  async function withFiles<T>(
+    files: QuizWrite['files'],
+    write: (stored: { image?: string; sponsor_logo?: string }) => Promise<T>,
+  ): Promise<T> {
     const stored = await storeFiles(files);
     try {
       return await write(stored);

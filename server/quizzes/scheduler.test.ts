@@ -34,7 +34,11 @@ function scheduler(holder: string, leaseMs = 10 * SECOND) {
 const START = Date.parse('2026-01-01T10:00:00.000Z');
 
 async function autoQuiz(settings: { time_based: boolean; endsAfterMs: number; questions?: number }): Promise<number> {
-  const category = await server.db.insertInto('categories').values({ name: `C${Math.random()}`, ...created(server.clock, clientId) }).returning('id').executeTakeFirstOrThrow();
+  const category = await server.db
+    .insertInto('categories')
+    .values({ name: `C${Math.random()}`, ...created(server.clock, clientId) })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const quiz = await server.db
     .insertInto('quizzes')
     .values({
@@ -59,7 +63,13 @@ async function autoQuiz(settings: { time_based: boolean; endsAfterMs: number; qu
   for (let position = 0; position < (settings.questions ?? 3); position += 1) {
     const question = await server.db
       .insertInto('questions')
-      .values({ category_id: category.id, description: `Q${position}`, options: 'A: a, B: b', correct_option: 'A', ...created(server.clock, clientId) })
+      .values({
+        category_id: category.id,
+        description: `Q${position}`,
+        options: 'A: a, B: b',
+        correct_option: 'A',
+        ...created(server.clock, clientId),
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     await server.db.insertInto('quiz_questions').values({ quiz_id: quiz.id, question_id: question.id, position }).execute();
@@ -79,7 +89,12 @@ async function stateOf(id: number) {
 
 const at = (ms: number) => server.clock.set(new Date(START + ms));
 const idle = (status: string, question_no: number) => ({ status, question_no, question_started_at: null, question_ends_at: null });
-const question = (question_no: number, opened: number) => ({ status: 'STARTED', question_no, question_started_at: START + opened, question_ends_at: START + opened + 15 * SECOND });
+const question = (question_no: number, opened: number) => ({
+  status: 'STARTED',
+  question_no,
+  question_started_at: START + opened,
+  question_ends_at: START + opened + 15 * SECOND,
+});
 
 describe('AUTO scheduler', () => {
   it('walks a time based quiz through every status and question at the right times', async () => {
@@ -122,7 +137,12 @@ describe('AUTO scheduler', () => {
     expect(await stateOf(id)).toEqual(idle('ANNOUNCED', 1));
     at(0);
     await auto.tick();
-    expect(await stateOf(id)).toEqual({ status: 'STARTED', question_no: 1, question_started_at: START, question_ends_at: START + 30 * 60 * SECOND });
+    expect(await stateOf(id)).toEqual({
+      status: 'STARTED',
+      question_no: 1,
+      question_started_at: START,
+      question_ends_at: START + 30 * 60 * SECOND,
+    });
     at(30 * 60 * SECOND);
     await auto.tick();
     expect(await stateOf(id)).toEqual(idle('RESULT_AWAITED', 3));

@@ -51,7 +51,10 @@ export function autoScheduler(deps: SchedulerDeps): AutoScheduler {
   async function tick(): Promise<number> {
     if (!(await lock.acquire())) return 0;
     const rows = await db.selectFrom('quizzes').selectAll().where('mode', '=', 'AUTO').where('status', '!=', 'COMPLETED').execute();
-    const questions = await questionIdsOf(db, rows.map((row) => row.id));
+    const questions = await questionIdsOf(
+      db,
+      rows.map((row) => row.id),
+    );
     const now = clock.now().getTime();
     let moved = 0;
     for (const row of rows) {

@@ -6,7 +6,9 @@ import { resetLinkOrigin } from './accounts';
 let server: TestServer;
 
 beforeEach(async () => {
-  server = await createTestServer({ env: { LOGIN_RATE_LIMIT: '3', PORTAL_URL: 'https://portal.example', ALLOWED_ORIGINS: 'https://other.example' } });
+  server = await createTestServer({
+    env: { LOGIN_RATE_LIMIT: '3', PORTAL_URL: 'https://portal.example', ALLOWED_ORIGINS: 'https://other.example' },
+  });
 });
 afterEach(async () => {
   await server.close();
@@ -25,7 +27,10 @@ describe('POST /api/v1/accounts/login/', () => {
 
   it('answers non_field_errors for a wrong password or an unknown email', async () => {
     const tenant = await createTenant(server);
-    for (const payload of [{ email: tenant.email, password: 'wrong' }, { email: 'nobody@example.test', password: 'x' }]) {
+    for (const payload of [
+      { email: tenant.email, password: 'wrong' },
+      { email: 'nobody@example.test', password: 'x' },
+    ]) {
       const response = await post('/api/v1/accounts/login/', payload);
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({ non_field_errors: ['Unable to log in with provided credentials.'] });
@@ -33,7 +38,10 @@ describe('POST /api/v1/accounts/login/', () => {
   });
 
   it('answers field errors, never a 500, for missing or wrong-typed fields', async () => {
-    expect((await post('/api/v1/accounts/login/', {})).json()).toEqual({ email: ['This field is required.'], password: ['This field is required.'] });
+    expect((await post('/api/v1/accounts/login/', {})).json()).toEqual({
+      email: ['This field is required.'],
+      password: ['This field is required.'],
+    });
     const typed = await post('/api/v1/accounts/login/', { email: 12, password: null });
     expect(typed.statusCode).toBe(400);
     expect(typed.json()).toEqual({ email: ['Not a valid string.'], password: ['This field may not be null.'] });
@@ -42,14 +50,20 @@ describe('POST /api/v1/accounts/login/', () => {
     expect(notObject.json()).toEqual({ non_field_errors: ['Invalid data. Expected a dictionary, but got list.'] });
     const blank = await post('/api/v1/accounts/login/', { email: 'not-an-email', password: '' });
     expect(blank.json()).toEqual({ email: ['Enter a valid email address.'], password: ['This field may not be blank.'] });
-    const broken = await server.app.inject({ method: 'POST', url: '/api/v1/accounts/login/', payload: '{"email":', headers: { 'content-type': 'application/json' } });
+    const broken = await server.app.inject({
+      method: 'POST',
+      url: '/api/v1/accounts/login/',
+      payload: '{"email":',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(broken.statusCode).toBe(400);
     expect(broken.json().detail).toMatch(/^JSON parse error/);
   });
 
   it('throttles failed logins per email, then lets them through after the window', async () => {
     const tenant = await createTenant(server);
-    for (let i = 0; i < 3; i += 1) expect((await post('/api/v1/accounts/login/', { email: tenant.email, password: 'wrong' })).statusCode).toBe(400);
+    for (let i = 0; i < 3; i += 1)
+      expect((await post('/api/v1/accounts/login/', { email: tenant.email, password: 'wrong' })).statusCode).toBe(400);
     const blocked = await post('/api/v1/accounts/login/', { email: tenant.email, password: tenant.password });
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().detail).toMatch(/Too many failed login attempts/);
@@ -81,7 +95,13 @@ describe('GET /api/v1/accounts/user/', () => {
       id: tenant.userId,
       email: tenant.email,
       client: tenant.clientId,
-      client_details: { id: tenant.clientId, name: 'Acme', poll_enabled: true, social_auth_feature: false, business_logo_url: 'http://api.example:8080/media/abc.png' },
+      client_details: {
+        id: tenant.clientId,
+        name: 'Acme',
+        poll_enabled: true,
+        social_auth_feature: false,
+        business_logo_url: 'http://api.example:8080/media/abc.png',
+      },
     });
   });
 
@@ -181,7 +201,9 @@ describe('password reset', () => {
     expect(short.json()).toEqual({ new_password: ['Ensure this field has at least 8 characters.'] });
     const missing = await post('/password/reset/', {});
     expect(Object.keys(missing.json()).sort()).toEqual(['new_password', 'new_password1', 'token']);
-    expect((await post('/password/reset/', { new_password: 'a-new-password', new_password1: 'a-new-password', token: 'bogus' })).json()).toEqual({
+    expect(
+      (await post('/password/reset/', { new_password: 'a-new-password', new_password1: 'a-new-password', token: 'bogus' })).json(),
+    ).toEqual({
       token: ['Invalid or expired token.'],
     });
   });
@@ -200,7 +222,12 @@ describe('server basics', () => {
     const big = await post('/api/v1/accounts/login/', { email: 'a@b.test', password: 'x'.repeat(2 * 1024 * 1024) });
     expect(big.statusCode).toBe(413);
     expect(big.json()).toEqual({ detail: 'The request is too large: the limit is 1 MB.' });
-    const odd = await server.app.inject({ method: 'POST', url: '/api/v1/accounts/login/', payload: 'x', headers: { 'content-type': 'application/xml' } });
+    const odd = await server.app.inject({
+      method: 'POST',
+      url: '/api/v1/accounts/login/',
+      payload: 'x',
+      headers: { 'content-type': 'application/xml' },
+    });
     expect(odd.statusCode).toBe(415);
   });
 });

@@ -43,7 +43,11 @@ export const accountRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx)
     const email = normaliseEmail(rawEmail);
     const wait = throttle.retryAfterSeconds(request.ip, email);
     if (wait > 0) {
-      throw new HttpError(429, { detail: `Too many failed login attempts. Try again in ${wait} seconds.` }, { 'Retry-After': String(wait) });
+      throw new HttpError(
+        429,
+        { detail: `Too many failed login attempts. Try again in ${wait} seconds.` },
+        { 'Retry-After': String(wait) },
+      );
     }
     const user = await db.selectFrom('users').select(['id', 'password_hash']).where('email', '=', email).executeTakeFirst();
     // Hash even for an unknown email, so response time does not tell which emails have accounts.
@@ -54,7 +58,10 @@ export const accountRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx)
     }
     const key = newSecret();
     const now = nowIso(clock);
-    await db.insertInto('auth_tokens').values({ token_hash: hashSecret(key), user_id: user.id, created_at: now, last_used_at: now }).execute();
+    await db
+      .insertInto('auth_tokens')
+      .values({ token_hash: hashSecret(key), user_id: user.id, created_at: now, last_used_at: now })
+      .execute();
     return { key };
   });
 
@@ -63,8 +70,16 @@ export const accountRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx)
       .selectFrom('users')
       .innerJoin('clients', 'clients.id', 'users.client_id')
       .select([
-        'users.id', 'users.username', 'users.email', 'users.first_name', 'users.last_name', 'users.client_id',
-        'clients.name as client_name', 'clients.poll_enabled', 'clients.social_auth_feature', 'clients.business_logo',
+        'users.id',
+        'users.username',
+        'users.email',
+        'users.first_name',
+        'users.last_name',
+        'users.client_id',
+        'clients.name as client_name',
+        'clients.poll_enabled',
+        'clients.social_auth_feature',
+        'clients.business_logo',
       ])
       .where('users.id', '=', userOf(request).id)
       .executeTakeFirstOrThrow();
@@ -135,11 +150,21 @@ export const accountRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx)
     const passwordHash = await hashPassword(payload.new_password);
     await db.transaction().execute(async (trx) => {
       // Claiming the token first makes two simultaneous uses of one link succeed only once.
-      const claimed = await trx.updateTable('password_resets').set({ used_at: now }).where('id', '=', reset.id).where('used_at', 'is', null).executeTakeFirst();
+      const claimed = await trx
+        .updateTable('password_resets')
+        .set({ used_at: now })
+        .where('id', '=', reset.id)
+        .where('used_at', 'is', null)
+        .executeTakeFirst();
       if (Number(claimed.numUpdatedRows) !== 1) throw fieldErrors({ token: ['Invalid or expired token.'] });
       await trx.updateTable('users').set({ password_hash: passwordHash, updated_at: now }).where('id', '=', reset.user_id).execute();
       // Single use, and any other outstanding link of this user dies with it.
-      await trx.updateTable('password_resets').set({ used_at: now }).where('user_id', '=', reset.user_id).where('used_at', 'is', null).execute();
+      await trx
+        .updateTable('password_resets')
+        .set({ used_at: now })
+        .where('user_id', '=', reset.user_id)
+        .where('used_at', 'is', null)
+        .execute();
       // A reset usually means the old password is compromised: sign out every session.
       await trx.deleteFrom('auth_tokens').where('user_id', '=', reset.user_id).execute();
     });

@@ -33,7 +33,11 @@ export async function insertViewer(
   clientId: number,
   viewer: { username: string; first_name?: string; last_name?: string; email?: string; mobile?: string },
 ): Promise<number> {
-  const row = await db.insertInto('viewers').values({ ...viewer, ...created(clock, clientId) }).returning('id').executeTakeFirstOrThrow();
+  const row = await db
+    .insertInto('viewers')
+    .values({ ...viewer, ...created(clock, clientId) })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return row.id;
 }
 

@@ -20,20 +20,62 @@ afterEach(async () => {
   await server.close();
 });
 
-type AttemptBody = { id: number; viewer: string; rank: number; score: number; time_taken: number; quiz: { id: number; name: string; status: string } };
+type AttemptBody = {
+  id: number;
+  viewer: string;
+  rank: number;
+  score: number;
+  time_taken: number;
+  quiz: { id: number; name: string; status: string };
+};
 
 /** Two quizzes with ranked attempts: on "Capitals", ann and bob tie on score, bob was faster. */
 async function seedReport() {
   const { db, clock } = server;
   const capitals = await insertQuiz(db, clock, clientId, 'Capitals');
   const rivers = await insertQuiz(db, clock, clientId, 'Rivers');
-  const ann = await insertViewer(db, clock, clientId, { username: 'ann', first_name: 'Ann', last_name: 'Lee', email: 'ann@example.test', mobile: '0700' });
-  const bob = await insertViewer(db, clock, clientId, { username: 'bob', first_name: 'Bob', last_name: 'Stone', email: 'bob@example.test' });
+  const ann = await insertViewer(db, clock, clientId, {
+    username: 'ann',
+    first_name: 'Ann',
+    last_name: 'Lee',
+    email: 'ann@example.test',
+    mobile: '0700',
+  });
+  const bob = await insertViewer(db, clock, clientId, {
+    username: 'bob',
+    first_name: 'Bob',
+    last_name: 'Stone',
+    email: 'bob@example.test',
+  });
   const cy = await insertViewer(db, clock, clientId, { username: 'cy', first_name: '=HYPERLINK("x")', last_name: '' });
-  const annCapitals = await insertAttempt(db, clock, clientId, { viewerId: ann, quizId: capitals, score: 8, timeTaken: 40.6, startedAt: '2026-01-01T10:00:01.000Z' });
-  const bobCapitals = await insertAttempt(db, clock, clientId, { viewerId: bob, quizId: capitals, score: 8, timeTaken: 30.2, startedAt: '2026-01-01T10:00:02.000Z' });
-  const cyCapitals = await insertAttempt(db, clock, clientId, { viewerId: cy, quizId: capitals, score: 9, timeTaken: 50, startedAt: '2026-01-01T10:00:03.000Z' });
-  const annRivers = await insertAttempt(db, clock, clientId, { viewerId: ann, quizId: rivers, score: 2, timeTaken: 10, startedAt: '2026-01-01T10:00:04.000Z' });
+  const annCapitals = await insertAttempt(db, clock, clientId, {
+    viewerId: ann,
+    quizId: capitals,
+    score: 8,
+    timeTaken: 40.6,
+    startedAt: '2026-01-01T10:00:01.000Z',
+  });
+  const bobCapitals = await insertAttempt(db, clock, clientId, {
+    viewerId: bob,
+    quizId: capitals,
+    score: 8,
+    timeTaken: 30.2,
+    startedAt: '2026-01-01T10:00:02.000Z',
+  });
+  const cyCapitals = await insertAttempt(db, clock, clientId, {
+    viewerId: cy,
+    quizId: capitals,
+    score: 9,
+    timeTaken: 50,
+    startedAt: '2026-01-01T10:00:03.000Z',
+  });
+  const annRivers = await insertAttempt(db, clock, clientId, {
+    viewerId: ann,
+    quizId: rivers,
+    score: 2,
+    timeTaken: 10,
+    startedAt: '2026-01-01T10:00:04.000Z',
+  });
   return { capitals, rivers, annCapitals, bobCapitals, cyCapitals, annRivers };
 }
 
@@ -74,7 +116,8 @@ describe('attempts/', () => {
   it('pages attempts and never shows another client’s', async () => {
     const quiz = await insertQuiz(server.db, server.clock, clientId, 'Big');
     const viewer = await insertViewer(server.db, server.clock, clientId, { username: 'v' });
-    for (let score = 0; score < 12; score += 1) await insertAttempt(server.db, server.clock, clientId, { viewerId: viewer, quizId: quiz, score, timeTaken: 5 });
+    for (let score = 0; score < 12; score += 1)
+      await insertAttempt(server.db, server.clock, clientId, { viewerId: viewer, quizId: quiz, score, timeTaken: 5 });
     const foreignQuiz = await insertQuiz(server.db, server.clock, otherClientId, 'Big');
     const foreignViewer = await insertViewer(server.db, server.clock, otherClientId, { username: 'v' });
     await insertAttempt(server.db, server.clock, otherClientId, { viewerId: foreignViewer, quizId: foreignQuiz, score: 100, timeTaken: 1 });
@@ -93,13 +136,26 @@ describe('attempts/', () => {
     const ids = await seedReport();
     const foreignQuiz = await insertQuiz(server.db, server.clock, otherClientId, 'Theirs');
     const foreignViewer = await insertViewer(server.db, server.clock, otherClientId, { username: 'z' });
-    const foreign = await insertAttempt(server.db, server.clock, otherClientId, { viewerId: foreignViewer, quizId: foreignQuiz, score: 1, timeTaken: 1 });
+    const foreign = await insertAttempt(server.db, server.clock, otherClientId, {
+      viewerId: foreignViewer,
+      quizId: foreignQuiz,
+      score: 1,
+      timeTaken: 1,
+    });
     for (const id of [foreign, 987654]) {
       const response = await server.app.inject({ method: 'DELETE', url: `/api/v1/attempts/${id}/`, headers });
       expect(response.statusCode).toBe(404);
       expect(response.json()).toEqual({ detail: 'Not found.' });
     }
-    expect((await server.app.inject({ method: 'DELETE', url: `/api/v1/attempts/${ids.annRivers}/`, headers: { ...headers, 'if-match': 'W/"7"' } })).statusCode).toBe(412);
+    expect(
+      (
+        await server.app.inject({
+          method: 'DELETE',
+          url: `/api/v1/attempts/${ids.annRivers}/`,
+          headers: { ...headers, 'if-match': 'W/"7"' },
+        })
+      ).statusCode,
+    ).toBe(412);
     expect((await server.app.inject({ method: 'DELETE', url: `/api/v1/attempts/${ids.annRivers}/`, headers })).statusCode).toBe(204);
     const left = (await server.app.inject({ url: '/api/v1/attempts/', headers })).json();
     expect(left.count).toBe(3);
@@ -126,7 +182,12 @@ describe('bulk-delete-attempts/', () => {
     const ids = await seedReport();
     const foreignQuiz = await insertQuiz(server.db, server.clock, otherClientId, 'Theirs');
     const foreignViewer = await insertViewer(server.db, server.clock, otherClientId, { username: 'z' });
-    const foreign = await insertAttempt(server.db, server.clock, otherClientId, { viewerId: foreignViewer, quizId: foreignQuiz, score: 1, timeTaken: 1 });
+    const foreign = await insertAttempt(server.db, server.clock, otherClientId, {
+      viewerId: foreignViewer,
+      quizId: foreignQuiz,
+      score: 1,
+      timeTaken: 1,
+    });
     const cases: [unknown, Record<string, string[]>][] = [
       [{ attempts: [ids.annCapitals, foreign] }, { attempts: [`Invalid pk "${foreign}" - object does not exist.`] }],
       [{ attempts: [] }, { attempts: ['This list may not be empty.'] }],
@@ -135,11 +196,21 @@ describe('bulk-delete-attempts/', () => {
       [{ attempts: ['first'] }, { attempts: ['A valid number is required.'] }],
     ];
     for (const [payload, errors] of cases) {
-      const response = await server.app.inject({ method: 'POST', url: '/api/v1/bulk-delete-attempts/', payload: payload as Record<string, unknown>, headers });
+      const response = await server.app.inject({
+        method: 'POST',
+        url: '/api/v1/bulk-delete-attempts/',
+        payload: payload as Record<string, unknown>,
+        headers,
+      });
       expect(response.statusCode, JSON.stringify(payload)).toBe(400);
       expect(response.json()).toEqual(errors);
     }
-    const big = await server.app.inject({ method: 'POST', url: '/api/v1/bulk-delete-attempts/', payload: { attempts: Array.from({ length: 200_000 }, () => 123456789) }, headers });
+    const big = await server.app.inject({
+      method: 'POST',
+      url: '/api/v1/bulk-delete-attempts/',
+      payload: { attempts: Array.from({ length: 200_000 }, () => 123456789) },
+      headers,
+    });
     expect(big.statusCode).toBe(413);
     expect(big.json()).toEqual({ detail: 'The request is too large: the limit is 1 MB.' });
     expect((await server.db.selectFrom('attempts').select('id').execute()).length).toBe(5);
@@ -168,12 +239,16 @@ describe('export-quiz-participants/', () => {
     const ids = await seedReport();
     const search = await server.app.inject({ url: '/api/v1/export-quiz-participants/?search=bob', headers });
     // A filtered export keeps each attempt's place in its whole quiz.
-    expect(search.body.trimEnd().split('\r\n').slice(1)).toEqual(['Bob Stone,bob@example.test,,Capitals,8,30,2,COMPLETED,2026-01-01T10:00:02.000Z']);
+    expect(search.body.trimEnd().split('\r\n').slice(1)).toEqual([
+      'Bob Stone,bob@example.test,,Capitals,8,30,2,COMPLETED,2026-01-01T10:00:02.000Z',
+    ]);
     const malformed = await server.app.inject({ url: '/api/v1/export-quiz-participants/?quiz=abc', headers });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json()).toEqual({ quiz: ['Select a valid choice. That choice is not one of the available choices.'] });
     const quiz = await server.app.inject({ url: `/api/v1/export-quiz-participants/?quiz=${ids.rivers}`, headers });
-    expect(quiz.body.trimEnd().split('\r\n').slice(1)).toEqual(['Ann Lee,ann@example.test,0700,Rivers,2,10,1,COMPLETED,2026-01-01T10:00:04.000Z']);
+    expect(quiz.body.trimEnd().split('\r\n').slice(1)).toEqual([
+      'Ann Lee,ann@example.test,0700,Rivers,2,10,1,COMPLETED,2026-01-01T10:00:04.000Z',
+    ]);
     const other = await server.app.inject({ url: '/api/v1/export-quiz-participants/', headers: otherHeaders });
     expect(other.body.trimEnd().split('\r\n')).toHaveLength(1);
     expect((await server.app.inject({ url: '/api/v1/export-quiz-participants/' })).statusCode).toBe(401);
@@ -184,10 +259,23 @@ describe('export-quiz-participants/', () => {
     const viewer = await insertViewer(server.db, server.clock, clientId, { username: 'crowd' });
     const total = 5123; // more than two export batches (2000 rows each)
     const rows = Array.from({ length: total }, (_, index) => ({
-      viewer_id: viewer, quiz_id: quiz, score: index, time_taken: 1, rank: null, status: 'COMPLETED',
-      start_date_time: '2026-01-01T10:00:00.000Z', client_id: clientId, created_at: 'x', updated_at: 'x', version: 1,
+      viewer_id: viewer,
+      quiz_id: quiz,
+      score: index,
+      time_taken: 1,
+      rank: null,
+      status: 'COMPLETED',
+      start_date_time: '2026-01-01T10:00:00.000Z',
+      client_id: clientId,
+      created_at: 'x',
+      updated_at: 'x',
+      version: 1,
     }));
-    for (let start = 0; start < total; start += 500) await server.db.insertInto('attempts').values(rows.slice(start, start + 500)).execute();
+    for (let start = 0; start < total; start += 500)
+      await server.db
+        .insertInto('attempts')
+        .values(rows.slice(start, start + 500))
+        .execute();
     const response = await server.app.inject({ url: '/api/v1/export-quiz-participants/', headers });
     const lines = response.body.trimEnd().split('\r\n').slice(1);
     expect(lines).toHaveLength(total);
@@ -202,13 +290,32 @@ describe('export-quiz-participants/', () => {
     const viewer = await insertViewer(server.db, server.clock, clientId, { username: 'crowd' });
     const total = 4500;
     const rows = Array.from({ length: total }, (_, index) => ({
-      viewer_id: viewer, quiz_id: quiz, score: index % 50, time_taken: index % 7, rank: null, status: 'COMPLETED',
-      start_date_time: '2026-01-01T10:00:00.000Z', client_id: clientId, created_at: 'x', updated_at: 'x', version: 1,
+      viewer_id: viewer,
+      quiz_id: quiz,
+      score: index % 50,
+      time_taken: index % 7,
+      rank: null,
+      status: 'COMPLETED',
+      start_date_time: '2026-01-01T10:00:00.000Z',
+      client_id: clientId,
+      created_at: 'x',
+      updated_at: 'x',
+      version: 1,
     }));
-    for (let start = 0; start < total; start += 500) await server.db.insertInto('attempts').values(rows.slice(start, start + 500)).execute();
-    const ranked = await server.db.selectFrom('attempts').select(['id', sql<number>`rank() over (order by score desc, time_taken asc)`.as('place')]).orderBy('id').execute();
+    for (let start = 0; start < total; start += 500)
+      await server.db
+        .insertInto('attempts')
+        .values(rows.slice(start, start + 500))
+        .execute();
+    const ranked = await server.db
+      .selectFrom('attempts')
+      .select(['id', sql<number>`rank() over (order by score desc, time_taken asc)`.as('place')])
+      .orderBy('id')
+      .execute();
     // Every query the export runs (in or out of a transaction) is watched: none may answer more rows than a batch.
-    const executors = Object.getPrototypeOf(server.db.getExecutor()) as { executeQuery: (...args: never[]) => Promise<{ rows: unknown[] }> };
+    const executors = Object.getPrototypeOf(server.db.getExecutor()) as {
+      executeQuery: (...args: never[]) => Promise<{ rows: unknown[] }>;
+    };
     const executeQuery = executors.executeQuery;
     let largest = 0;
     const watch = vi.spyOn(executors, 'executeQuery').mockImplementation(async function (this: unknown, ...args) {
@@ -218,7 +325,11 @@ describe('export-quiz-participants/', () => {
     });
     const response = await server.app.inject({ url: '/api/v1/export-quiz-participants/', headers });
     watch.mockRestore();
-    const places = response.body.trimEnd().split('\r\n').slice(1).map((line) => Number(line.split(',')[6]));
+    const places = response.body
+      .trimEnd()
+      .split('\r\n')
+      .slice(1)
+      .map((line) => Number(line.split(',')[6]));
     expect(places).toEqual(ranked.map((row) => Number(row.place)));
     expect(largest).toBeGreaterThan(0);
     expect(largest).toBeLessThanOrEqual(2000);

@@ -30,9 +30,19 @@ export function quizFilterOf(request: FastifyRequest): number | undefined {
 
 const PLACE = sql<number>`rank() over (partition by quiz_id order by score desc, time_taken asc)`;
 const ATTEMPT_COLUMNS = [
-  'attempts.id', 'attempts.score', 'attempts.time_taken', 'attempts.status', 'attempts.start_date_time', 'attempts.quiz_id',
-  'viewers.username', 'viewers.first_name', 'viewers.last_name', 'viewers.email', 'viewers.mobile',
-  'quizzes.name as quiz_name', 'quizzes.status as quiz_status',
+  'attempts.id',
+  'attempts.score',
+  'attempts.time_taken',
+  'attempts.status',
+  'attempts.start_date_time',
+  'attempts.quiz_id',
+  'viewers.username',
+  'viewers.first_name',
+  'viewers.last_name',
+  'viewers.email',
+  'viewers.mobile',
+  'quizzes.name as quiz_name',
+  'quizzes.status as quiz_status',
 ] as const;
 
 /**
@@ -43,7 +53,10 @@ function rankedAttempts(db: Kysely<Database>, request: FastifyRequest, clientId:
   const quizId = quizFilterOf(request);
   let query = db
     .with('ranked', (qb) => {
-      const ranks = qb.selectFrom('attempts').select(['id', PLACE.as('place')]).where('client_id', '=', clientId);
+      const ranks = qb
+        .selectFrom('attempts')
+        .select(['id', PLACE.as('place')])
+        .where('client_id', '=', clientId);
       return quizId === undefined ? ranks : ranks.where('quiz_id', '=', quizId);
     })
     .selectFrom('attempts')
@@ -99,7 +112,11 @@ function addPlace(ranked: Places, id: number, place: number): void {
  * iterator, which holds the one connection until done, as reading it whole did), so memory holds no more
  * than one batch whatever the number of rows.
  */
-async function eachRow<R>(db: Kysely<Database>, query: Compilable<R> & { stream(): AsyncIterableIterator<R> }, onRow: (row: R) => void): Promise<void> {
+async function eachRow<R>(
+  db: Kysely<Database>,
+  query: Compilable<R> & { stream(): AsyncIterableIterator<R> },
+  onRow: (row: R) => void,
+): Promise<void> {
   if (!(db.getExecutor().adapter instanceof PostgresAdapter)) {
     for await (const row of query.stream()) onRow(row);
     return;
@@ -120,7 +137,10 @@ async function eachRow<R>(db: Kysely<Database>, query: Compilable<R> & { stream(
  * again per batch; reading the ranking whole as row objects grew with it (300,000 attempts: +110 MB).
  */
 async function placesOf(db: Kysely<Database>, clientId: number, quizId: number | undefined): Promise<Places> {
-  let query = db.selectFrom('attempts').select(['id', PLACE.as('place')]).where('client_id', '=', clientId);
+  let query = db
+    .selectFrom('attempts')
+    .select(['id', PLACE.as('place')])
+    .where('client_id', '=', clientId);
   if (quizId !== undefined) query = query.where('quiz_id', '=', quizId);
   const ranked: Places = { ids: new Float64Array(1024), places: new Uint32Array(1024), length: 0 };
   await eachRow(db, query.orderBy('id'), (row) => addPlace(ranked, Number(row.id), Number(row.place)));
@@ -128,12 +148,21 @@ async function placesOf(db: Kysely<Database>, clientId: number, quizId: number |
 }
 
 /** The export's rows in id order with their places; attempts added after the ranking are left out. */
-async function* exportRows(db: Kysely<Database>, request: FastifyRequest, clientId: number, quizId: number | undefined, ranked: Places): AsyncGenerator<RankedRow> {
+async function* exportRows(
+  db: Kysely<Database>,
+  request: FastifyRequest,
+  clientId: number,
+  quizId: number | undefined,
+  ranked: Places,
+): AsyncGenerator<RankedRow> {
   const { ids, places, length } = ranked;
   if (length === 0) return;
   const lastId = ids[length - 1] ?? 0;
   const query = unrankedAttempts(db, request, clientId, quizId).where('attempts.id', '<=', lastId);
-  const rows = inBatches((afterId, limit) => query.where('attempts.id', '>', afterId).orderBy('attempts.id').limit(limit).execute(), EXPORT_BATCH_SIZE);
+  const rows = inBatches(
+    (afterId, limit) => query.where('attempts.id', '>', afterId).orderBy('attempts.id').limit(limit).execute(),
+    EXPORT_BATCH_SIZE,
+  );
   // Both sequences ascend by id, so one cursor walks the places alongside the rows.
   let cursor = 0;
   for await (const row of rows) {
@@ -176,7 +205,12 @@ export const attemptRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx)
   app.delete<{ Params: { id: string } }>('/api/v1/attempts/:id/', async (request, reply) => {
     const clientId = clientIdOf(request);
     const current = found(
-      await db.selectFrom('attempts').select(['id', 'version']).$call(ownedBy('attempts', clientId)).where('id', '=', parseId(request.params.id)).executeTakeFirst(),
+      await db
+        .selectFrom('attempts')
+        .select(['id', 'version'])
+        .$call(ownedBy('attempts', clientId))
+        .where('id', '=', parseId(request.params.id))
+        .executeTakeFirst(),
     );
     checkIfMatch(request, current.version, { id: current.id });
     await db.deleteFrom('attempts').where('id', '=', current.id).where('client_id', '=', clientId).execute();

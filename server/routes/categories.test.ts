@@ -19,7 +19,12 @@ afterEach(async () => {
 type Headers = Record<string, string>;
 
 function request(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown, headers: Headers = {}) {
-  return server.app.inject({ method, url, payload: payload as Record<string, unknown> | undefined, headers: { ...tenant.headers, ...headers } });
+  return server.app.inject({
+    method,
+    url,
+    payload: payload as Record<string, unknown> | undefined,
+    headers: { ...tenant.headers, ...headers },
+  });
 }
 
 async function addCategory(name: string, headers: Headers = tenant.headers) {
@@ -31,7 +36,14 @@ async function addCategory(name: string, headers: Headers = tenant.headers) {
 async function addQuestion(categoryId: number, clientId = tenant.clientId) {
   return server.db
     .insertInto('questions')
-    .values({ category_id: categoryId, description: 'Q', options: 'A: 1, B: 2, C: 3, D: 4', correct_option: 'A', image: null, ...created(server.clock, clientId) })
+    .values({
+      category_id: categoryId,
+      description: 'Q',
+      options: 'A: 1, B: 2, C: 3, D: 4',
+      correct_option: 'A',
+      image: null,
+      ...created(server.clock, clientId),
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
 }
@@ -78,13 +90,22 @@ describe('categories', () => {
   it('keeps names unique when creates race: the database refuses a duplicate, and the route answers 400, never 500', async () => {
     await addCategory('Rivers');
     // The unique index on (client_id, lower(name)) judges writes that bypass the route's check.
-    await expect(server.db.insertInto('categories').values({ name: 'RIVERS', ...created(server.clock, tenant.clientId) }).execute()).rejects.toThrow();
-    await server.db.insertInto('categories').values({ name: 'RIVERS', ...created(server.clock, other.clientId) }).execute();
+    await expect(
+      server.db
+        .insertInto('categories')
+        .values({ name: 'RIVERS', ...created(server.clock, tenant.clientId) })
+        .execute(),
+    ).rejects.toThrow();
+    await server.db
+      .insertInto('categories')
+      .values({ name: 'RIVERS', ...created(server.clock, other.clientId) })
+      .execute();
 
     const names = ['Lakes', 'lakes', 'LAKES', 'Lakes', 'lAkes', 'Lakes'];
     const answers = await Promise.all(names.map((name) => request('POST', '/api/v1/category/', { name })));
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 400, 400, 400, 400, 400]);
-    for (const answer of answers.filter((item) => item.statusCode === 400)) expect(answer.json()).toEqual({ name: [CATEGORY_NAME_TAKEN_MESSAGE] });
+    for (const answer of answers.filter((item) => item.statusCode === 400))
+      expect(answer.json()).toEqual({ name: [CATEGORY_NAME_TAKEN_MESSAGE] });
     const rows = await server.db.selectFrom('categories').select('id').where('client_id', '=', tenant.clientId).execute();
     expect(rows).toHaveLength(2);
 
@@ -92,7 +113,10 @@ describe('categories', () => {
     // PostgreSQL: a create whose check ran before another create of the name committed is refused by the
     // index; the route answers the same 400. (SQLite runs one write at a time, so this cannot happen there.)
     const { pending } = await server.db.transaction().execute(async (trx) => {
-      await trx.insertInto('categories').values({ name: 'Seas', ...created(server.clock, tenant.clientId) }).execute();
+      await trx
+        .insertInto('categories')
+        .values({ name: 'Seas', ...created(server.clock, tenant.clientId) })
+        .execute();
       const answer = request('POST', '/api/v1/category/', { name: 'SEAS' });
       await new Promise((resolve) => setTimeout(resolve, 300));
       return { pending: answer };
@@ -108,7 +132,8 @@ describe('categories', () => {
   });
 
   it('lists by name, ten a page, with search, and only the caller’s categories', async () => {
-    for (const name of ['delta', 'Alpha', 'charlie', 'Bravo', 'echo', 'foxtrot', 'golf', 'hotel', 'india', 'juliet', 'kilo', 'Lima lima']) await addCategory(name);
+    for (const name of ['delta', 'Alpha', 'charlie', 'Bravo', 'echo', 'foxtrot', 'golf', 'hotel', 'india', 'juliet', 'kilo', 'Lima lima'])
+      await addCategory(name);
     await addCategory('Alpha other', other.headers);
     const first = await request('GET', `/api/v1/category/?client=${other.clientId}`);
     expect(first.statusCode).toBe(200);
@@ -128,7 +153,12 @@ describe('categories', () => {
 
   it('answers 401 without a valid token', async () => {
     expect((await server.app.inject({ method: 'GET', url: '/api/v1/category/' })).statusCode).toBe(401);
-    const response = await server.app.inject({ method: 'POST', url: '/api/v1/category/', payload: { name: 'x' }, headers: { authorization: 'Token nope' } });
+    const response = await server.app.inject({
+      method: 'POST',
+      url: '/api/v1/category/',
+      payload: { name: 'x' },
+      headers: { authorization: 'Token nope' },
+    });
     expect(response.statusCode).toBe(401);
     expect(await server.db.selectFrom('categories').select('id').execute()).toEqual([]);
   });
@@ -196,7 +226,9 @@ describe('categories', () => {
     await addQuestion(used.id);
     const refused = await request('DELETE', `/api/v1/category/${used.id}/`);
     expect(refused.statusCode).toBe(400);
-    expect(refused.json()).toEqual({ detail: 'This category cannot be deleted: 2 questions use it. Move or delete those questions first.' });
+    expect(refused.json()).toEqual({
+      detail: 'This category cannot be deleted: 2 questions use it. Move or delete those questions first.',
+    });
     expect((await request('GET', `/api/v1/category/${used.id}/`)).statusCode).toBe(200);
     expect(await server.db.selectFrom('questions').select('id').execute()).toHaveLength(2);
     const deleted = await request('DELETE', `/api/v1/category/${unused.id}/`, undefined, { 'idempotency-key': 'cat-del-1' });
@@ -222,12 +254,23 @@ describe('categories', () => {
     expect(page.results.map((row: { id: number }) => row.id)).toEqual([kept.id, added.id]);
     expect(page.deleted).toEqual([gone.id]);
     expect((await request('GET', '/api/v1/category/?updated_after=yesterday')).statusCode).toBe(400);
-    const otherChanges = (await server.app.inject({ method: 'GET', url: `/api/v1/category/?updated_after=${encodeURIComponent(since)}`, headers: other.headers })).json();
+    const otherChanges = (
+      await server.app.inject({
+        method: 'GET',
+        url: `/api/v1/category/?updated_after=${encodeURIComponent(since)}`,
+        headers: other.headers,
+      })
+    ).json();
     expect(otherChanges).toMatchObject({ count: 0, deleted: [] });
   });
 
   it('answers 400, not 500, for a malformed JSON body, and 413 with a clear message for one over 1 MB', async () => {
-    const response = await server.app.inject({ method: 'POST', url: '/api/v1/category/', payload: '{"name":', headers: { ...tenant.headers, 'content-type': 'application/json' } });
+    const response = await server.app.inject({
+      method: 'POST',
+      url: '/api/v1/category/',
+      payload: '{"name":',
+      headers: { ...tenant.headers, 'content-type': 'application/json' },
+    });
     expect(response.statusCode).toBe(400);
     const big = await request('POST', '/api/v1/category/', { name: 'x'.repeat(1024 * 1024) });
     expect(big.statusCode).toBe(413);

@@ -30,7 +30,14 @@ interface CategoryRow {
 }
 
 export function toCategory(row: CategoryRow): Category {
-  return { id: row.id, name: row.name, client: row.client_id, created_at: row.created_at, updated_at: row.updated_at, version: row.version };
+  return {
+    id: row.id,
+    name: row.name,
+    client: row.client_id,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    version: row.version,
+  };
 }
 
 /**
@@ -87,7 +94,11 @@ export const categoryRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx
       .transaction()
       .execute(async (trx) => {
         await assertNameFree(trx, clientId, name);
-        return trx.insertInto('categories').values({ name, ...created(clock, clientId) }).returningAll().executeTakeFirstOrThrow();
+        return trx
+          .insertInto('categories')
+          .values({ name, ...created(clock, clientId) })
+          .returningAll()
+          .executeTakeFirstOrThrow();
       })
       .catch(nameTaken);
     return reply.code(201).send(withEtag(reply, row.version, toCategory(row)));
@@ -98,16 +109,19 @@ export const categoryRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx
     const current = found(await load(clientId, parseId(request.params.id)));
     checkIfMatch(request, current.version, toCategory(current));
     const { name } = parseBody(categoryPatchPayload, request.body);
-    const row = await db.transaction().execute(async (trx) => {
-      if (name !== undefined) await assertNameFree(trx, clientId, name, current.id);
-      return trx
-        .updateTable('categories')
-        .set({ ...(name !== undefined ? { name } : {}), ...touched(clock) })
-        .where('id', '=', current.id)
-        .where('client_id', '=', clientId)
-        .returningAll()
-        .executeTakeFirstOrThrow();
-    }).catch(nameTaken);
+    const row = await db
+      .transaction()
+      .execute(async (trx) => {
+        if (name !== undefined) await assertNameFree(trx, clientId, name, current.id);
+        return trx
+          .updateTable('categories')
+          .set({ ...(name !== undefined ? { name } : {}), ...touched(clock) })
+          .where('id', '=', current.id)
+          .where('client_id', '=', clientId)
+          .returningAll()
+          .executeTakeFirstOrThrow();
+      })
+      .catch(nameTaken);
     return withEtag(reply, row.version, toCategory(row));
   });
 
@@ -121,10 +135,16 @@ export const categoryRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx
         .deleteFrom('categories')
         .where('id', '=', current.id)
         .where('client_id', '=', clientId)
-        .where(({ not, exists, selectFrom }) => not(exists(selectFrom('questions').select('questions.id').where('questions.category_id', '=', current.id))))
+        .where(({ not, exists, selectFrom }) =>
+          not(exists(selectFrom('questions').select('questions.id').where('questions.category_id', '=', current.id))),
+        )
         .executeTakeFirst();
       if (toCount(result.numDeletedRows) === 0) {
-        const used = await trx.selectFrom('questions').select(sql<number>`count(*)`.as('count')).where('category_id', '=', current.id).executeTakeFirst();
+        const used = await trx
+          .selectFrom('questions')
+          .select(sql<number>`count(*)`.as('count'))
+          .where('category_id', '=', current.id)
+          .executeTakeFirst();
         const count = toCount(used?.count);
         // No questions and nothing deleted: another request deleted it first.
         throw count > 0 ? badRequest(categoryInUseMessage(count)) : notFound();

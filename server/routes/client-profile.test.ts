@@ -11,7 +11,11 @@ function multipart(parts: { name: string; filename?: string; data: Buffer | stri
   const chunks: Buffer[] = [];
   for (const part of parts) {
     const file = part.filename !== undefined ? `; filename="${part.filename}"\r\nContent-Type: application/octet-stream` : '';
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"${file}\r\n\r\n`), Buffer.from(part.data), Buffer.from('\r\n'));
+    chunks.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"${file}\r\n\r\n`),
+      Buffer.from(part.data),
+      Buffer.from('\r\n'),
+    );
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
@@ -35,7 +39,12 @@ afterEach(async () => {
 
 const patch = (id: number, parts: Parameters<typeof multipart>[0], extra: Record<string, string> = {}) => {
   const body = multipart(parts);
-  return server.app.inject({ method: 'PATCH', url: `/api/v1/profiles/client/${id}/`, payload: body.payload, headers: { ...headers, ...body.headers, ...extra } });
+  return server.app.inject({
+    method: 'PATCH',
+    url: `/api/v1/profiles/client/${id}/`,
+    payload: body.payload,
+    headers: { ...headers, ...body.headers, ...extra },
+  });
 };
 const uploadedFiles = () => {
   try {
@@ -52,12 +61,25 @@ describe('profiles/client/', () => {
       count: 1,
       next: null,
       previous: null,
-      results: [{
-        id: clientId, business_name: 'Acme', description: '',
-        business_logo: null, business_logo_url: null, background_image: null, background_image_url: null, mascot_logo: null, mascot_logo_url: null,
-        recent_participant_time: 0, viewer_app_url: '', poll_enabled: true, social_auth_feature: false,
-        updated_at: '2026-01-01T09:00:00.000Z', version: 1,
-      }],
+      results: [
+        {
+          id: clientId,
+          business_name: 'Acme',
+          description: '',
+          business_logo: null,
+          business_logo_url: null,
+          background_image: null,
+          background_image_url: null,
+          mascot_logo: null,
+          mascot_logo_url: null,
+          recent_participant_time: 0,
+          viewer_app_url: '',
+          poll_enabled: true,
+          social_auth_feature: false,
+          updated_at: '2026-01-01T09:00:00.000Z',
+          version: 1,
+        },
+      ],
     });
     expect((await server.app.inject({ url: '/api/v1/profiles/client/' })).statusCode).toBe(401);
   });
@@ -76,8 +98,14 @@ describe('profiles/client/', () => {
     expect(response.statusCode, response.body).toBe(200);
     const profile = response.json();
     expect(profile).toMatchObject({
-      business_name: 'Acme Quizzes', description: 'Friday quizzes', recent_participant_time: 300,
-      viewer_app_url: 'https://play.example.test/', poll_enabled: true, social_auth_feature: false, background_image: null, version: 2,
+      business_name: 'Acme Quizzes',
+      description: 'Friday quizzes',
+      recent_participant_time: 300,
+      viewer_app_url: 'https://play.example.test/',
+      poll_enabled: true,
+      social_auth_feature: false,
+      background_image: null,
+      version: 2,
     });
     expect(profile.business_logo_url).toMatch(/^http:\/\/api\.test\/media\/[0-9a-f]{32}\.png$/);
     expect(profile.mascot_logo_url).toMatch(/\/media\//);
@@ -85,21 +113,38 @@ describe('profiles/client/', () => {
     const user = (await server.app.inject({ url: '/api/v1/accounts/user/', headers })).json();
     expect(user.client_details.business_logo_url).toBe(profile.business_logo_url);
 
-    const again = await patch(clientId, [{ name: 'business_logo', data: profile.business_logo_url }, { name: 'viewer_app_url', data: '' }]);
+    const again = await patch(clientId, [
+      { name: 'business_logo', data: profile.business_logo_url },
+      { name: 'viewer_app_url', data: '' },
+    ]);
     expect(again.json()).toMatchObject({ business_logo_url: profile.business_logo_url, viewer_app_url: '', version: 3 });
   });
 
   it('removes each image with <field>_clear=true (multipart or JSON), an empty field or a JSON null; the others stay', async () => {
-    const stored = async () => server.db.selectFrom('clients').select(['business_logo', 'background_image', 'mascot_logo']).where('id', '=', clientId).executeTakeFirstOrThrow();
+    const stored = async () =>
+      server.db
+        .selectFrom('clients')
+        .select(['business_logo', 'background_image', 'mascot_logo'])
+        .where('id', '=', clientId)
+        .executeTakeFirstOrThrow();
     for (const field of ['business_logo', 'background_image', 'mascot_logo'] as const) {
       const clears = [
         () => patch(clientId, [{ name: `${field}_clear`, data: 'true' }]),
         () => patch(clientId, [{ name: field, data: '' }]),
-        () => server.app.inject({ method: 'PATCH', url: `/api/v1/profiles/client/${clientId}/`, payload: { [`${field}_clear`]: true }, headers }),
+        () =>
+          server.app.inject({
+            method: 'PATCH',
+            url: `/api/v1/profiles/client/${clientId}/`,
+            payload: { [`${field}_clear`]: true },
+            headers,
+          }),
         () => server.app.inject({ method: 'PATCH', url: `/api/v1/profiles/client/${clientId}/`, payload: { [field]: null }, headers }),
       ];
       for (const clear of clears) {
-        const uploaded = await patch(clientId, ['business_logo', 'background_image', 'mascot_logo'].map((name) => ({ name, filename: `${name}.png`, data: PNG })));
+        const uploaded = await patch(
+          clientId,
+          ['business_logo', 'background_image', 'mascot_logo'].map((name) => ({ name, filename: `${name}.png`, data: PNG })),
+        );
         expect(uploaded.statusCode, uploaded.body).toBe(200);
         const before = await stored();
         const response = await clear();
@@ -125,25 +170,44 @@ describe('profiles/client/', () => {
     expect(stale.statusCode).toBe(412);
     expect(stale.json()).toMatchObject({ mascot_logo_url: uploaded.mascot_logo_url, version: 2 });
     expect(uploadedFiles()).toHaveLength(1);
-    const first = await patch(clientId, [{ name: 'mascot_logo_clear', data: 'true' }], { 'if-match': 'W/"2"', 'idempotency-key': 'clear-mascot' });
-    const replay = await patch(clientId, [{ name: 'mascot_logo_clear', data: 'true' }], { 'if-match': 'W/"2"', 'idempotency-key': 'clear-mascot' });
+    const first = await patch(clientId, [{ name: 'mascot_logo_clear', data: 'true' }], {
+      'if-match': 'W/"2"',
+      'idempotency-key': 'clear-mascot',
+    });
+    const replay = await patch(clientId, [{ name: 'mascot_logo_clear', data: 'true' }], {
+      'if-match': 'W/"2"',
+      'idempotency-key': 'clear-mascot',
+    });
     expect(replay.json()).toEqual(first.json());
     expect(first.json()).toMatchObject({ mascot_logo: null, version: 3 });
     expect(uploadedFiles()).toEqual([]);
-    const both = await patch(clientId, [{ name: 'mascot_logo_clear', data: 'true' }, { name: 'mascot_logo', filename: 'mascot.png', data: PNG }]);
+    const both = await patch(clientId, [
+      { name: 'mascot_logo_clear', data: 'true' },
+      { name: 'mascot_logo', filename: 'mascot.png', data: PNG },
+    ]);
     expect(both.json().mascot_logo_url).toMatch(/\/media\//);
     expect(uploadedFiles()).toHaveLength(1);
   });
 
   it('refuses bad values, a text file named .png and an oversized image, changing and storing nothing', async () => {
     const cases: [Parameters<typeof multipart>[0], Record<string, string[]>][] = [
-      [[{ name: 'recent_participant_time', data: '-5' }], { recent_participant_time: ['Ensure this value is greater than or equal to 0.'] }],
+      [
+        [{ name: 'recent_participant_time', data: '-5' }],
+        { recent_participant_time: ['Ensure this value is greater than or equal to 0.'] },
+      ],
       [[{ name: 'recent_participant_time', data: 'soon' }], { recent_participant_time: ['A valid number is required.'] }],
-      [[{ name: 'viewer_app_url', data: 'javascript:alert(1)' }], { viewer_app_url: ['Enter a valid URL starting with http:// or https://.'] }],
+      [
+        [{ name: 'viewer_app_url', data: 'javascript:alert(1)' }],
+        { viewer_app_url: ['Enter a valid URL starting with http:// or https://.'] },
+      ],
       [[{ name: 'viewer_app_url', data: 'not a url' }], { viewer_app_url: ['Enter a valid URL starting with http:// or https://.'] }],
       [[{ name: 'business_name', data: ' ' }], { business_name: ['This field may not be blank.'] }],
       [
-        [{ name: 'business_name', data: 'Changed' }, { name: 'business_logo', filename: 'ok.png', data: PNG }, { name: 'mascot_logo', filename: 'evil.png', data: 'plain text' }],
+        [
+          { name: 'business_name', data: 'Changed' },
+          { name: 'business_logo', filename: 'ok.png', data: PNG },
+          { name: 'mascot_logo', filename: 'evil.png', data: 'plain text' },
+        ],
         { mascot_logo: ['Upload a valid image. The file you uploaded was either not an image or a corrupted image.'] },
       ],
     ];

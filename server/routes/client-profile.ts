@@ -1,6 +1,11 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { Selectable } from 'kysely';
-import { CLIENT_IMAGE_FIELDS, clientProfileUpdatePayload, type ClientImageField, type ClientProfile } from '../../src/lib/contract/client-profile';
+import {
+  CLIENT_IMAGE_FIELDS,
+  clientProfileUpdatePayload,
+  type ClientImageField,
+  type ClientProfile,
+} from '../../src/lib/contract/client-profile';
 import type { ServerContext } from '../context';
 import { toBool, touched } from '../db/rows';
 import type { ClientTable } from '../db/schema';
@@ -71,7 +76,9 @@ export const clientProfileRoutes: FastifyPluginAsync<ServerContext> = async (app
     for (const { file } of files) await requireImage(file);
     // `<field>_clear=true` (or an empty field, or a JSON null) removes an image; a new file in the same write wins.
     const jsonBody = request.isMultipart() ? undefined : request.body;
-    const cleared = Object.fromEntries(CLIENT_IMAGE_FIELDS.filter((field) => !form.files[field] && asksToClear(form.fields, field, jsonBody)).map((field) => [field, null]));
+    const cleared = Object.fromEntries(
+      CLIENT_IMAGE_FIELDS.filter((field) => !form.files[field] && asksToClear(form.fields, field, jsonBody)).map((field) => [field, null]),
+    );
     const stored: Partial<Record<ClientImageField, string>> = {};
     let row: Selectable<ClientTable>;
     try {

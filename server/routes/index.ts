@@ -14,4 +14,14 @@ import { quizRoutes } from './quizzes';
  * Every resource of spec §7, one plugin per file. A new resource adds its plugin here; each plugin
  * calls protect(app, ctx) first (see http/protect.ts) and registers its full paths (/api/v1/...).
  */
-export const resourceRoutes: FastifyPluginAsync<ServerContext>[] = [accountRoutes, categoryRoutes, questionRoutes, pollRoutes, pollChoiceRoutes, attemptRoutes, viewerRoutes, clientProfileRoutes, quizRoutes];
+export const resourceRoutes: FastifyPluginAsync<ServerContext>[] = [
+  accountRoutes,
+  categoryRoutes,
+  questionRoutes,
+  pollRoutes,
+  pollChoiceRoutes,
+  attemptRoutes,
+  viewerRoutes,
+  clientProfileRoutes,
+  quizRoutes,
+];

@@ -30,14 +30,20 @@ describe('poll-choices/', () => {
     expect(choice).toMatchObject({ name: 'Tea', votes: 0, question: pollId, version: 1 });
     const read = await server.app.inject({ url: `/api/v1/poll-choices/${choice.id}/`, headers });
     expect(read.headers.etag).toBe('W/"1"');
-    const updated = await server.app.inject({ method: 'PATCH', url: `/api/v1/poll-choices/${choice.id}/`, payload: { name: 'Green tea', votes: 7 }, headers });
+    const updated = await server.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/poll-choices/${choice.id}/`,
+      payload: { name: 'Green tea', votes: 7 },
+      headers,
+    });
     expect(updated.statusCode).toBe(200);
     expect(updated.json()).toMatchObject({ name: 'Green tea', votes: 7, question: pollId, version: 2 });
   });
 
   it('filters by ?question=, pages, and never lists another client’s choices', async () => {
     const secondPoll = (await post('/api/v1/poll-list/', { name: 'Second', join_code: '3' })).id;
-    for (let index = 0; index < 11; index += 1) await post('/api/v1/poll-choices/', { name: `Choice ${index}`, question: pollId, votes: index });
+    for (let index = 0; index < 11; index += 1)
+      await post('/api/v1/poll-choices/', { name: `Choice ${index}`, question: pollId, votes: index });
     await post('/api/v1/poll-choices/', { name: 'Other poll', question: secondPoll });
     await post('/api/v1/poll-choices/', { name: 'Foreign', question: otherPollId }, otherHeaders);
     const all = (await server.app.inject({ url: '/api/v1/poll-choices/', headers })).json();
@@ -67,14 +73,24 @@ describe('poll-choices/', () => {
       expect(response.statusCode, JSON.stringify(payload)).toBe(400);
       expect(response.json()).toEqual(errors);
     }
-    const big = await server.app.inject({ method: 'POST', url: '/api/v1/poll-choices/', payload: { name: 'x'.repeat(1024 * 1024), question: pollId }, headers });
+    const big = await server.app.inject({
+      method: 'POST',
+      url: '/api/v1/poll-choices/',
+      payload: { name: 'x'.repeat(1024 * 1024), question: pollId },
+      headers,
+    });
     expect(big.statusCode).toBe(413);
     expect(big.json()).toEqual({ detail: 'The request is too large: the limit is 1 MB.' });
     expect(await server.db.selectFrom('poll_choices').select('id').execute()).toEqual([]);
     const choice = await post('/api/v1/poll-choices/', { name: 'Tea', question: pollId });
-    const moved = await server.app.inject({ method: 'PATCH', url: `/api/v1/poll-choices/${choice.id}/`, payload: { question: otherPollId }, headers });
+    const moved = await server.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/poll-choices/${choice.id}/`,
+      payload: { question: otherPollId },
+      headers,
+    });
     expect(moved.statusCode).toBe(400);
-    expect((await server.db.selectFrom('poll_choices').select('poll_id').execute())).toEqual([{ poll_id: pollId }]);
+    expect(await server.db.selectFrom('poll_choices').select('poll_id').execute()).toEqual([{ poll_id: pollId }]);
   });
 
   it('answers 404 for unknown and foreign ids', async () => {
@@ -88,13 +104,23 @@ describe('poll-choices/', () => {
   });
 
   it('replays a create with the same Idempotency-Key and answers 412 on a stale If-Match', async () => {
-    const request = { method: 'POST' as const, url: '/api/v1/poll-choices/', payload: { name: 'Once', question: pollId }, headers: { ...headers, 'idempotency-key': 'choice-1' } };
+    const request = {
+      method: 'POST' as const,
+      url: '/api/v1/poll-choices/',
+      payload: { name: 'Once', question: pollId },
+      headers: { ...headers, 'idempotency-key': 'choice-1' },
+    };
     const first = await server.app.inject(request);
     expect((await server.app.inject(request)).json()).toEqual(first.json());
     expect((await server.db.selectFrom('poll_choices').select('id').execute()).length).toBe(1);
     const id = first.json().id;
     await server.app.inject({ method: 'PATCH', url: `/api/v1/poll-choices/${id}/`, payload: { votes: 3 }, headers });
-    const stale = await server.app.inject({ method: 'PATCH', url: `/api/v1/poll-choices/${id}/`, payload: { votes: 9 }, headers: { ...headers, 'if-match': 'W/"1"' } });
+    const stale = await server.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/poll-choices/${id}/`,
+      payload: { votes: 9 },
+      headers: { ...headers, 'if-match': 'W/"1"' },
+    });
     expect(stale.statusCode).toBe(412);
     expect(stale.json()).toMatchObject({ id, votes: 3, version: 2 });
   });

@@ -30,7 +30,8 @@ export const pollChoiceRoutes: FastifyPluginAsync<ServerContext> = async (app, c
   const pollFilterOf = (request: FastifyRequest): number | undefined => {
     const raw = queryParam(request, 'question');
     if (raw === undefined || raw === '') return undefined;
-    if (!/^[0-9]{1,15}$/.test(raw)) throw fieldErrors({ question: ['Select a valid choice. That choice is not one of the available choices.'] });
+    if (!/^[0-9]{1,15}$/.test(raw))
+      throw fieldErrors({ question: ['Select a valid choice. That choice is not one of the available choices.'] });
     return Number(raw);
   };
 

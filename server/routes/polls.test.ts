@@ -11,7 +11,11 @@ function multipart(parts: { name: string; filename?: string; data: Buffer | stri
   const chunks: Buffer[] = [];
   for (const part of parts) {
     const file = part.filename !== undefined ? `; filename="${part.filename}"\r\nContent-Type: application/octet-stream` : '';
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"${file}\r\n\r\n`), Buffer.from(part.data), Buffer.from('\r\n'));
+    chunks.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"${file}\r\n\r\n`),
+      Buffer.from(part.data),
+      Buffer.from('\r\n'),
+    );
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
@@ -48,8 +52,15 @@ describe('poll-list/', () => {
   it('creates a poll from JSON with defaults and a generated hash, and reads it back with its choices', async () => {
     const poll = await createPoll({ name: 'Best snack', join_code: '12' });
     expect(poll).toMatchObject({
-      name: 'Best snack', join_code: '12', qr_image: null, qr_image_url: null,
-      show_options: false, show_total_votes: false, active: true, options: [], version: 1,
+      name: 'Best snack',
+      join_code: '12',
+      qr_image: null,
+      qr_image_url: null,
+      show_options: false,
+      show_total_votes: false,
+      active: true,
+      options: [],
+      version: 1,
     });
     expect(poll.poll_hash).toMatch(/^[0-9a-f]{16}$/);
     await server.app.inject({ method: 'POST', url: '/api/v1/poll-choices/', payload: { name: 'Crisps', question: poll.id }, headers });
@@ -68,7 +79,12 @@ describe('poll-list/', () => {
       { name: 'show_total_votes', data: 'false' },
       { name: 'qr_image', filename: 'qr.png', data: PNG },
     ]);
-    const response = await server.app.inject({ method: 'POST', url: '/api/v1/poll-list/', payload: body.payload, headers: { ...headers, ...body.headers, host: 'api.test' } });
+    const response = await server.app.inject({
+      method: 'POST',
+      url: '/api/v1/poll-list/',
+      payload: body.payload,
+      headers: { ...headers, ...body.headers, host: 'api.test' },
+    });
     expect(response.statusCode, response.body).toBe(201);
     const poll = response.json();
     expect(poll).toMatchObject({ poll_hash: 'colour-poll', show_options: true, show_total_votes: false, active: true });
@@ -95,12 +111,32 @@ describe('poll-list/', () => {
   });
 
   it('refuses a text file named .png and an oversized image, leaving no row and no file', async () => {
-    const fake = multipart([{ name: 'name', data: 'P' }, { name: 'join_code', data: '1' }, { name: 'qr_image', filename: 'qr.png', data: 'just text' }]);
-    const refused = await server.app.inject({ method: 'POST', url: '/api/v1/poll-list/', payload: fake.payload, headers: { ...headers, ...fake.headers } });
+    const fake = multipart([
+      { name: 'name', data: 'P' },
+      { name: 'join_code', data: '1' },
+      { name: 'qr_image', filename: 'qr.png', data: 'just text' },
+    ]);
+    const refused = await server.app.inject({
+      method: 'POST',
+      url: '/api/v1/poll-list/',
+      payload: fake.payload,
+      headers: { ...headers, ...fake.headers },
+    });
     expect(refused.statusCode).toBe(400);
-    expect(refused.json()).toEqual({ qr_image: ['Upload a valid image. The file you uploaded was either not an image or a corrupted image.'] });
-    const big = multipart([{ name: 'name', data: 'P' }, { name: 'join_code', data: '1' }, { name: 'qr_image', filename: 'qr.png', data: Buffer.concat([PNG, Buffer.alloc(8192)]) }]);
-    const tooLarge = await server.app.inject({ method: 'POST', url: '/api/v1/poll-list/', payload: big.payload, headers: { ...headers, ...big.headers } });
+    expect(refused.json()).toEqual({
+      qr_image: ['Upload a valid image. The file you uploaded was either not an image or a corrupted image.'],
+    });
+    const big = multipart([
+      { name: 'name', data: 'P' },
+      { name: 'join_code', data: '1' },
+      { name: 'qr_image', filename: 'qr.png', data: Buffer.concat([PNG, Buffer.alloc(8192)]) },
+    ]);
+    const tooLarge = await server.app.inject({
+      method: 'POST',
+      url: '/api/v1/poll-list/',
+      payload: big.payload,
+      headers: { ...headers, ...big.headers },
+    });
     expect(tooLarge.statusCode).toBe(413);
     expect((await server.db.selectFrom('polls').select('id').execute()).length).toBe(0);
     expect(uploadedFiles()).toEqual([]);
@@ -108,8 +144,18 @@ describe('poll-list/', () => {
 
   it('refuses a poll hash already taken (by any client) and removes the image it had stored', async () => {
     await createPoll({ name: 'Theirs', join_code: '1', poll_hash: 'taken' }, otherHeaders);
-    const body = multipart([{ name: 'name', data: 'Mine' }, { name: 'join_code', data: '2' }, { name: 'poll_hash', data: 'taken' }, { name: 'qr_image', filename: 'qr.png', data: PNG }]);
-    const response = await server.app.inject({ method: 'POST', url: '/api/v1/poll-list/', payload: body.payload, headers: { ...headers, ...body.headers } });
+    const body = multipart([
+      { name: 'name', data: 'Mine' },
+      { name: 'join_code', data: '2' },
+      { name: 'poll_hash', data: 'taken' },
+      { name: 'qr_image', filename: 'qr.png', data: PNG },
+    ]);
+    const response = await server.app.inject({
+      method: 'POST',
+      url: '/api/v1/poll-list/',
+      payload: body.payload,
+      headers: { ...headers, ...body.headers },
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ poll_hash: ['poll with this poll hash already exists.'] });
     expect(uploadedFiles()).toEqual([]);
@@ -136,14 +182,31 @@ describe('poll-list/', () => {
 
   it('updates from multipart, keeps the image when it is sent back as a string, refuses blanks', async () => {
     const poll = await createPoll({ name: 'Old', join_code: '1' });
-    const withImage = multipart([{ name: 'qr_image', filename: 'qr.png', data: PNG }, { name: 'active', data: 'false' }]);
-    const first = await server.app.inject({ method: 'PATCH', url: `/api/v1/poll-list/${poll.id}/`, payload: withImage.payload, headers: { ...headers, ...withImage.headers } });
+    const withImage = multipart([
+      { name: 'qr_image', filename: 'qr.png', data: PNG },
+      { name: 'active', data: 'false' },
+    ]);
+    const first = await server.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/poll-list/${poll.id}/`,
+      payload: withImage.payload,
+      headers: { ...headers, ...withImage.headers },
+    });
     expect(first.statusCode, first.body).toBe(200);
     const image = first.json().qr_image_url;
     expect(image).toMatch(/\/media\//);
     expect(first.json()).toMatchObject({ active: false, version: 2 });
-    const asString = multipart([{ name: 'name', data: 'New' }, { name: 'qr_image', data: image }, { name: 'poll_hash', data: 'new-hash' }]);
-    const second = await server.app.inject({ method: 'PATCH', url: `/api/v1/poll-list/${poll.id}/`, payload: asString.payload, headers: { ...headers, ...asString.headers } });
+    const asString = multipart([
+      { name: 'name', data: 'New' },
+      { name: 'qr_image', data: image },
+      { name: 'poll_hash', data: 'new-hash' },
+    ]);
+    const second = await server.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/poll-list/${poll.id}/`,
+      payload: asString.payload,
+      headers: { ...headers, ...asString.headers },
+    });
     expect(second.json()).toMatchObject({ name: 'New', poll_hash: 'new-hash', qr_image_url: image, version: 3 });
     expect(second.headers.etag).toBe('W/"3"');
     for (const field of ['name', 'join_code', 'poll_hash']) {
@@ -163,7 +226,12 @@ describe('poll-list/', () => {
     for (const clear of clears) {
       const poll = await createPoll({ name: 'With QR', join_code: '1' });
       const upload = multipart([{ name: 'qr_image', filename: 'qr.png', data: PNG }]);
-      await server.app.inject({ method: 'PATCH', url: `/api/v1/poll-list/${poll.id}/`, payload: upload.payload, headers: { ...headers, ...upload.headers } });
+      await server.app.inject({
+        method: 'PATCH',
+        url: `/api/v1/poll-list/${poll.id}/`,
+        payload: upload.payload,
+        headers: { ...headers, ...upload.headers },
+      });
       const stored = (await server.db.selectFrom('polls').select('qr_image').where('id', '=', poll.id).executeTakeFirstOrThrow()).qr_image;
       expect(uploadedFiles()).toContain(stored);
       const request = clear.json
@@ -172,7 +240,9 @@ describe('poll-list/', () => {
       const response = await server.app.inject({ method: 'PATCH', url: `/api/v1/poll-list/${poll.id}/`, ...request });
       expect(response.statusCode, response.body).toBe(200);
       expect(response.json()).toMatchObject({ qr_image: null, qr_image_url: null, version: 3 });
-      expect((await server.db.selectFrom('polls').select('qr_image').where('id', '=', poll.id).executeTakeFirstOrThrow()).qr_image).toBeNull();
+      expect(
+        (await server.db.selectFrom('polls').select('qr_image').where('id', '=', poll.id).executeTakeFirstOrThrow()).qr_image,
+      ).toBeNull();
       expect(uploadedFiles()).not.toContain(stored);
     }
   });
@@ -180,14 +250,29 @@ describe('poll-list/', () => {
   it('keeps the QR image on a stale If-Match clear, replays a clear once, and lets a new file win over qr_image_clear', async () => {
     const poll = await createPoll({ name: 'With QR', join_code: '1' });
     const upload = multipart([{ name: 'qr_image', filename: 'qr.png', data: PNG }]);
-    const uploaded = await server.app.inject({ method: 'PATCH', url: `/api/v1/poll-list/${poll.id}/`, payload: upload.payload, headers: { ...headers, ...upload.headers } });
+    const uploaded = await server.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/poll-list/${poll.id}/`,
+      payload: upload.payload,
+      headers: { ...headers, ...upload.headers },
+    });
     const image = uploaded.json().qr_image_url as string;
-    const stale = await server.app.inject({ method: 'PATCH', url: `/api/v1/poll-list/${poll.id}/`, payload: { qr_image_clear: true }, headers: { ...headers, 'if-match': 'W/"1"' } });
+    const stale = await server.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/poll-list/${poll.id}/`,
+      payload: { qr_image_clear: true },
+      headers: { ...headers, 'if-match': 'W/"1"' },
+    });
     expect(stale.statusCode).toBe(412);
     expect(stale.json()).toMatchObject({ qr_image_url: image, version: 2 });
     expect(uploadedFiles()).toHaveLength(1);
 
-    const clear = { method: 'PATCH' as const, url: `/api/v1/poll-list/${poll.id}/`, payload: { qr_image_clear: true }, headers: { ...headers, 'if-match': 'W/"2"', 'idempotency-key': 'clear-qr' } };
+    const clear = {
+      method: 'PATCH' as const,
+      url: `/api/v1/poll-list/${poll.id}/`,
+      payload: { qr_image_clear: true },
+      headers: { ...headers, 'if-match': 'W/"2"', 'idempotency-key': 'clear-qr' },
+    };
     const first = await server.app.inject(clear);
     const again = await server.app.inject(clear);
     expect(again.statusCode).toBe(200);
@@ -195,8 +280,16 @@ describe('poll-list/', () => {
     expect(first.json()).toMatchObject({ qr_image: null, version: 3 });
     expect(uploadedFiles()).toEqual([]);
 
-    const both = multipart([{ name: 'qr_image_clear', data: 'true' }, { name: 'qr_image', filename: 'qr.png', data: PNG }]);
-    const replaced = await server.app.inject({ method: 'PATCH', url: `/api/v1/poll-list/${poll.id}/`, payload: both.payload, headers: { ...headers, ...both.headers } });
+    const both = multipart([
+      { name: 'qr_image_clear', data: 'true' },
+      { name: 'qr_image', filename: 'qr.png', data: PNG },
+    ]);
+    const replaced = await server.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/poll-list/${poll.id}/`,
+      payload: both.payload,
+      headers: { ...headers, ...both.headers },
+    });
     expect(replaced.json().qr_image_url).toMatch(/\/media\//);
     expect(uploadedFiles()).toHaveLength(1);
   });
@@ -214,7 +307,12 @@ describe('poll-list/', () => {
   });
 
   it('replays a create with the same Idempotency-Key: one row, same answer', async () => {
-    const request = { method: 'POST' as const, url: '/api/v1/poll-list/', payload: { name: 'Once', join_code: '1' }, headers: { ...headers, 'idempotency-key': 'poll-1' } };
+    const request = {
+      method: 'POST' as const,
+      url: '/api/v1/poll-list/',
+      payload: { name: 'Once', join_code: '1' },
+      headers: { ...headers, 'idempotency-key': 'poll-1' },
+    };
     const first = await server.app.inject(request);
     const second = await server.app.inject(request);
     expect(second.statusCode).toBe(201);
@@ -225,17 +323,28 @@ describe('poll-list/', () => {
   it('answers 412 with the current poll on a stale If-Match', async () => {
     const poll = await createPoll({ name: 'First', join_code: '1' });
     await server.app.inject({ method: 'PATCH', url: `/api/v1/poll-list/${poll.id}/`, payload: { name: 'Second' }, headers });
-    const stale = await server.app.inject({ method: 'PATCH', url: `/api/v1/poll-list/${poll.id}/`, payload: { name: 'Mine' }, headers: { ...headers, 'if-match': 'W/"1"' } });
+    const stale = await server.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/poll-list/${poll.id}/`,
+      payload: { name: 'Mine' },
+      headers: { ...headers, 'if-match': 'W/"1"' },
+    });
     expect(stale.statusCode).toBe(412);
     expect(stale.json()).toMatchObject({ name: 'Second', version: 2 });
-    const staleDelete = await server.app.inject({ method: 'DELETE', url: `/api/v1/poll-list/${poll.id}/`, headers: { ...headers, 'if-match': 'W/"1"' } });
+    const staleDelete = await server.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/poll-list/${poll.id}/`,
+      headers: { ...headers, 'if-match': 'W/"1"' },
+    });
     expect(staleDelete.statusCode).toBe(412);
   });
 
   it('deletes a poll with its choices and reports both in updated_after pulls', async () => {
     const poll = await createPoll({ name: 'Gone', join_code: '1' });
     const kept = await createPoll({ name: 'Kept', join_code: '2' });
-    const choice = (await server.app.inject({ method: 'POST', url: '/api/v1/poll-choices/', payload: { name: 'A', question: poll.id }, headers })).json();
+    const choice = (
+      await server.app.inject({ method: 'POST', url: '/api/v1/poll-choices/', payload: { name: 'A', question: poll.id }, headers })
+    ).json();
     server.clock.advance(60_000);
     const since = server.clock.now().toISOString();
     await server.app.inject({ method: 'PATCH', url: `/api/v1/poll-list/${kept.id}/`, payload: { name: 'Kept, renamed' }, headers });
@@ -252,8 +361,18 @@ describe('poll-list/', () => {
 
   it('answers 403 when the client has polls disabled, and 401 without a token', async () => {
     const disabled = (await signedInTenant(server, { pollEnabled: false })).headers;
-    for (const [method, url] of [['GET', '/api/v1/poll-list/'], ['POST', '/api/v1/poll-list/'], ['GET', '/api/v1/poll-choices/'], ['POST', '/api/v1/poll-choices/']] as const) {
-      const response = await server.app.inject({ method, url, payload: method === 'POST' ? { name: 'x', join_code: '1' } : undefined, headers: disabled });
+    for (const [method, url] of [
+      ['GET', '/api/v1/poll-list/'],
+      ['POST', '/api/v1/poll-list/'],
+      ['GET', '/api/v1/poll-choices/'],
+      ['POST', '/api/v1/poll-choices/'],
+    ] as const) {
+      const response = await server.app.inject({
+        method,
+        url,
+        payload: method === 'POST' ? { name: 'x', join_code: '1' } : undefined,
+        headers: disabled,
+      });
       expect(response.statusCode, `${method} ${url}`).toBe(403);
       expect(response.json()).toEqual({ detail: 'Polls are not enabled for this client.' });
     }

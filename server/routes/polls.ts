@@ -52,7 +52,11 @@ export function requirePollsEnabled(app: FastifyInstance, db: Kysely<Database>):
  * Runs `write` with the image (if any) already stored; removes the stored file when `write` fails, so a
  * failed request leaves neither a row nor a file behind. The image is judged before anything is stored.
  */
-export async function withStoredImage<T>(uploads: UploadStore, file: UploadedFile | undefined, write: (name: string | undefined) => Promise<T>): Promise<T> {
+export async function withStoredImage<T>(
+  uploads: UploadStore,
+  file: UploadedFile | undefined,
+  write: (name: string | undefined) => Promise<T>,
+): Promise<T> {
   if (file) await requireImage(file);
   const name = file ? await uploads.saveImage(file) : undefined;
   try {
@@ -138,7 +142,10 @@ export const pollRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) =>
       .orderBy('created_at', 'desc')
       .orderBy('id', 'desc');
     const page = await paginate(request, query, (row) => row);
-    const options = await choicesOf(clientId, page.results.map((row) => row.id));
+    const options = await choicesOf(
+      clientId,
+      page.results.map((row) => row.id),
+    );
     const results = page.results.map((row) => toPoll(request, row, options.get(row.id) ?? []));
     return withDeletions(db, request, clientId, 'polls', { ...page, results });
   });
@@ -204,10 +211,21 @@ export const pollRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) =>
     checkIfMatch(request, current.version, await present(request, current));
     await db.transaction().execute(async (trx) => {
       // The choices go with the poll (the foreign key cascades); mirrors must drop them too.
-      const choices = await trx.selectFrom('poll_choices').select('id').where('poll_id', '=', current.id).where('client_id', '=', clientId).execute();
+      const choices = await trx
+        .selectFrom('poll_choices')
+        .select('id')
+        .where('poll_id', '=', current.id)
+        .where('client_id', '=', clientId)
+        .execute();
       await trx.deleteFrom('poll_choices').where('poll_id', '=', current.id).where('client_id', '=', clientId).execute();
       await trx.deleteFrom('polls').where('id', '=', current.id).where('client_id', '=', clientId).execute();
-      await recordDeletions(trx, clock, clientId, 'poll_choices', choices.map((choice) => choice.id));
+      await recordDeletions(
+        trx,
+        clock,
+        clientId,
+        'poll_choices',
+        choices.map((choice) => choice.id),
+      );
       await recordDeletions(trx, clock, clientId, 'polls', [current.id]);
     });
     return reply.code(204).send();

@@ -18,7 +18,11 @@ function multipart(parts: Part[]) {
   for (const part of parts) {
     const disposition = `form-data; name="${part.name}"${part.filename !== undefined ? `; filename="${part.filename}"` : ''}`;
     const type = part.filename !== undefined ? `\r\nContent-Type: ${part.type ?? 'application/octet-stream'}` : '';
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}${type}\r\n\r\n`), Buffer.from(part.data), Buffer.from('\r\n'));
+    chunks.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}${type}\r\n\r\n`),
+      Buffer.from(part.data),
+      Buffer.from('\r\n'),
+    );
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
@@ -33,7 +37,11 @@ let categoryId: number;
 let foreignCategoryId: number;
 
 async function insertCategory(name: string, clientId: number): Promise<number> {
-  const row = await server.db.insertInto('categories').values({ name, ...created(server.clock, clientId) }).returning('id').executeTakeFirstOrThrow();
+  const row = await server.db
+    .insertInto('categories')
+    .values({ name, ...created(server.clock, clientId) })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return row.id;
 }
 
@@ -52,12 +60,22 @@ type Headers = Record<string, string>;
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
 function call(method: Method, url: string, payload?: unknown, headers: Headers = {}) {
-  return server.app.inject({ method, url, payload: payload as Record<string, unknown> | undefined, headers: { ...tenant.headers, host: 'api.test', ...headers } });
+  return server.app.inject({
+    method,
+    url,
+    payload: payload as Record<string, unknown> | undefined,
+    headers: { ...tenant.headers, host: 'api.test', ...headers },
+  });
 }
 
 function callMultipart(method: Method, url: string, parts: Part[], headers: Headers = {}) {
   const body = multipart(parts);
-  return server.app.inject({ method, url, payload: body.payload, headers: { ...tenant.headers, host: 'api.test', ...body.headers, ...headers } });
+  return server.app.inject({
+    method,
+    url,
+    payload: body.payload,
+    headers: { ...tenant.headers, host: 'api.test', ...body.headers, ...headers },
+  });
 }
 
 const validQuestion = (overrides: Record<string, unknown> = {}) => ({
@@ -87,7 +105,11 @@ const questionCount = async () => (await server.db.selectFrom('questions').selec
 
 describe('creating questions', () => {
   it('creates from JSON: options normalised and parsed, correct option upper-cased, client ignored', async () => {
-    const response = await call('POST', `/api/v1/questions/?client=${other.clientId}`, validQuestion({ client: other.clientId, options: 'A:Paris ,B: Rome,  C : Madrid, D: Berlin, Germany' }));
+    const response = await call(
+      'POST',
+      `/api/v1/questions/?client=${other.clientId}`,
+      validQuestion({ client: other.clientId, options: 'A:Paris ,B: Rome,  C : Madrid, D: Berlin, Germany' }),
+    );
     expect(response.statusCode).toBe(201);
     const now = server.clock.now().toISOString();
     expect(response.json()).toEqual({
@@ -115,7 +137,11 @@ describe('creating questions', () => {
     const created = await call('POST', '/api/v1/questions/', validQuestion({ description: 'Capital\u0000?' }));
     expect(created.statusCode).toBe(400);
     expect(created.json()).toEqual({ description: ['Null characters are not allowed.'] });
-    const form = await callMultipart('PATCH', `/api/v1/questions/${question.id}/`, fields({ hint: 'a\u0000b', options: 'A: \u0000, B: 2, C: 3, D: 4' }));
+    const form = await callMultipart(
+      'PATCH',
+      `/api/v1/questions/${question.id}/`,
+      fields({ hint: 'a\u0000b', options: 'A: \u0000, B: 2, C: 3, D: 4' }),
+    );
     expect(form.statusCode).toBe(400);
     expect(form.json()).toEqual({ hint: ['Null characters are not allowed.'], options: ['Null characters are not allowed.'] });
     expect(await questionCount()).toBe(1);
@@ -124,7 +150,13 @@ describe('creating questions', () => {
 
   it('creates from multipart with an image served at an absolute URL; the hint is optional', async () => {
     const response = await callMultipart('POST', '/api/v1/questions/', [
-      ...fields({ client: String(tenant.clientId), description: 'Which flag?', options: OPTIONS, category: String(categoryId), correct_option: 'c' }),
+      ...fields({
+        client: String(tenant.clientId),
+        description: 'Which flag?',
+        options: OPTIONS,
+        category: String(categoryId),
+        correct_option: 'c',
+      }),
       { name: 'image', filename: 'flag.png', type: 'image/png', data: PNG },
     ]);
     expect(response.statusCode, response.body).toBe(201);
@@ -141,8 +173,14 @@ describe('creating questions', () => {
       [{ description: undefined }, { description: ['This field is required.'] }],
       [{ description: '  ' }, { description: ['This field may not be blank.'] }],
       [{ options: undefined }, { options: ['This field is required.'] }],
-      [{ options: 'A: Paris, B: Rome, D: Berlin' }, { options: ['Give all four options, as "A: text, B: text, C: text, D: text". Missing: C.'] }],
-      [{ options: 'A: Paris, B: , C: x, D: y' }, { options: ['Give all four options, as "A: text, B: text, C: text, D: text". Missing: B.'] }],
+      [
+        { options: 'A: Paris, B: Rome, D: Berlin' },
+        { options: ['Give all four options, as "A: text, B: text, C: text, D: text". Missing: C.'] },
+      ],
+      [
+        { options: 'A: Paris, B: , C: x, D: y' },
+        { options: ['Give all four options, as "A: text, B: text, C: text, D: text". Missing: B.'] },
+      ],
       [{ correct_option: 'e' }, { correct_option: ['"e" is not a valid choice.'] }],
       [{ correct_option: undefined }, { correct_option: ['This field is required.'] }],
       [{ category: undefined }, { category: ['This field is required.'] }],
@@ -162,10 +200,16 @@ describe('creating questions', () => {
 
   it('refuses a text file named .png and an oversized image, storing no file and no row', async () => {
     const base = fields({ description: 'Q', options: OPTIONS, category: String(categoryId), correct_option: 'A' });
-    const fake = await callMultipart('POST', '/api/v1/questions/', [...base, { name: 'image', filename: 'cat.png', type: 'image/png', data: 'not an image at all' }]);
+    const fake = await callMultipart('POST', '/api/v1/questions/', [
+      ...base,
+      { name: 'image', filename: 'cat.png', type: 'image/png', data: 'not an image at all' },
+    ]);
     expect(fake.statusCode).toBe(400);
     expect(fake.json()).toEqual({ image: [INVALID_IMAGE_MESSAGE] });
-    const big = await callMultipart('POST', '/api/v1/questions/', [...base, { name: 'image', filename: 'big.png', type: 'image/png', data: Buffer.concat([PNG, Buffer.alloc(8192)]) }]);
+    const big = await callMultipart('POST', '/api/v1/questions/', [
+      ...base,
+      { name: 'image', filename: 'big.png', type: 'image/png', data: Buffer.concat([PNG, Buffer.alloc(8192)]) },
+    ]);
     expect(big.statusCode).toBe(413);
     expect(big.json().detail).toMatch(/too large/);
     // A valid image with an invalid field: nothing is stored either.
@@ -208,7 +252,11 @@ describe('listing and reading questions', () => {
     const page = (await call('GET', `/api/v1/questions/?client=${other.clientId}`)).json();
     expect(page.count).toBe(12);
     expect(page.results).toHaveLength(10);
-    expect(page.results[0]).toMatchObject({ id: ids[11], options: OPTIONS, option_map: { a: 'Paris', b: 'Rome', c: 'Madrid', d: 'Berlin' } });
+    expect(page.results[0]).toMatchObject({
+      id: ids[11],
+      options: OPTIONS,
+      option_map: { a: 'Paris', b: 'Rome', c: 'Madrid', d: 'Berlin' },
+    });
     expect(page.next).toMatch(/page=2$/);
     const second = (await call('GET', '/api/v1/questions/?page=2')).json();
     expect(second.results.map((row: { id: number }) => row.id)).toEqual([ids[1], ids[0]]);
@@ -224,7 +272,8 @@ describe('listing and reading questions', () => {
       const page = (await call('GET', `/api/v1/questions/${query}`)).json() as { count: number; results: { id: number }[] };
       return { count: page.count, ids: page.results.map((row) => row.id) };
     };
-    for (const page of [1, 2, 3]) expect(await pageIds(`?page=${page}`)).toEqual({ count: 24, ids: newestFirst.slice((page - 1) * 10, page * 10) });
+    for (const page of [1, 2, 3])
+      expect(await pageIds(`?page=${page}`)).toEqual({ count: 24, ids: newestFirst.slice((page - 1) * 10, page * 10) });
     expect(await pageIds('?page=last')).toEqual({ count: 24, ids: newestFirst.slice(20) });
     expect(await pageIds('?page_size=7&page=3')).toEqual({ count: 24, ids: newestFirst.slice(14, 21) });
     // Question 2, 12 and 20 to 25 (Question 1 was deleted): a filtered list is counted, not taken from the total.
@@ -237,7 +286,8 @@ describe('listing and reading questions', () => {
     const sport = await insertCategory('Sport', tenant.clientId);
     const a = await addQuestion({ description: 'Who won the cup?', hint: 'football', category: sport });
     const b = await addQuestion({ description: 'Largest ocean?', hint: 'water', options: 'A: Pacific, B: Atlantic, C: Indian, D: Arctic' });
-    const ids = async (query: string) => ((await call('GET', `/api/v1/questions/${query}`)).json().results as { id: number }[]).map((row) => row.id);
+    const ids = async (query: string) =>
+      ((await call('GET', `/api/v1/questions/${query}`)).json().results as { id: number }[]).map((row) => row.id);
     expect(await ids('?search=won+cup')).toEqual([a.id]);
     expect(await ids('?search=FOOTBALL')).toEqual([a.id]);
     expect(await ids('?search=atlantic')).toEqual([b.id]);
@@ -257,7 +307,12 @@ describe('listing and reading questions', () => {
     expect(read.statusCode).toBe(200);
     expect(read.json().options).toEqual(['A: Paris', 'B: Rome', 'C: Madrid', 'D: Berlin']);
     expect(read.headers.etag).toBe('W/"1"');
-    const theirs = await server.app.inject({ method: 'POST', url: '/api/v1/questions/', payload: validQuestion({ category: foreignCategoryId }), headers: other.headers });
+    const theirs = await server.app.inject({
+      method: 'POST',
+      url: '/api/v1/questions/',
+      payload: validQuestion({ category: foreignCategoryId }),
+      headers: other.headers,
+    });
     for (const id of [theirs.json().id, 424242, 'x1']) {
       for (const method of ['GET', 'PATCH', 'DELETE'] as const) {
         const response = await call(method, `/api/v1/questions/${id}/`, method === 'PATCH' ? { description: 'mine' } : undefined);
@@ -287,7 +342,12 @@ describe('updating questions', () => {
     const question = await addQuestion();
     const sport = await insertCategory('Sport', tenant.clientId);
     server.clock.advance(1000);
-    const response = await call('PATCH', `/api/v1/questions/${question.id}/`, { hint: '', correct_option: 'd', options: 'A: 1, B: 2, C: 3, D: 4', category: sport });
+    const response = await call('PATCH', `/api/v1/questions/${question.id}/`, {
+      hint: '',
+      correct_option: 'd',
+      options: 'A: 1, B: 2, C: 3, D: 4',
+      category: sport,
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({
       description: 'Capital of France?',
@@ -348,9 +408,16 @@ describe('updating questions', () => {
     await call('PATCH', `/api/v1/questions/${question.id}/`, { description: 'Changed elsewhere' });
     const stale = await call('PATCH', `/api/v1/questions/${question.id}/`, { description: 'Mine' }, { 'if-match': 'W/"1"' });
     expect(stale.statusCode).toBe(412);
-    expect(stale.json()).toMatchObject({ id: question.id, description: 'Changed elsewhere', version: 2, options: ['A: Paris', 'B: Rome', 'C: Madrid', 'D: Berlin'] });
+    expect(stale.json()).toMatchObject({
+      id: question.id,
+      description: 'Changed elsewhere',
+      version: 2,
+      options: ['A: Paris', 'B: Rome', 'C: Madrid', 'D: Berlin'],
+    });
     expect((await call('DELETE', `/api/v1/questions/${question.id}/`, undefined, { 'if-match': 'W/"1"' })).statusCode).toBe(412);
-    expect((await call('PATCH', `/api/v1/questions/${question.id}/`, { description: 'Mine' }, { 'if-match': 'W/"2"' })).statusCode).toBe(200);
+    expect((await call('PATCH', `/api/v1/questions/${question.id}/`, { description: 'Mine' }, { 'if-match': 'W/"2"' })).statusCode).toBe(
+      200,
+    );
   });
 
   it('replays a PATCH with the same Idempotency-Key without a second version bump', async () => {
@@ -367,10 +434,21 @@ describe('deleting questions', () => {
   async function quizWith(questionIds: number[]) {
     const quiz = await server.db
       .insertInto('quizzes')
-      .values({ name: 'Quiz', mode: 'MANUAL', join_code: '1', quiz_hash: `hash-${questionIds.join('-')}`, start_date_time: '2026-01-01T10:00:00Z', end_date_time: '2026-01-01T11:00:00Z', ...created(server.clock, tenant.clientId) })
+      .values({
+        name: 'Quiz',
+        mode: 'MANUAL',
+        join_code: '1',
+        quiz_hash: `hash-${questionIds.join('-')}`,
+        start_date_time: '2026-01-01T10:00:00Z',
+        end_date_time: '2026-01-01T11:00:00Z',
+        ...created(server.clock, tenant.clientId),
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await server.db.insertInto('quiz_questions').values(questionIds.map((id, position) => ({ quiz_id: quiz.id, question_id: id, position }))).execute();
+    await server.db
+      .insertInto('quiz_questions')
+      .values(questionIds.map((id, position) => ({ quiz_id: quiz.id, question_id: id, position })))
+      .execute();
     return quiz.id;
   }
 
@@ -406,7 +484,14 @@ describe('deleting questions', () => {
 
   it('deletes nothing when any id is unknown or another client’s, and rejects malformed lists', async () => {
     const mine = await addQuestion();
-    const theirs = (await server.app.inject({ method: 'POST', url: '/api/v1/questions/', payload: validQuestion({ category: foreignCategoryId }), headers: other.headers })).json();
+    const theirs = (
+      await server.app.inject({
+        method: 'POST',
+        url: '/api/v1/questions/',
+        payload: validQuestion({ category: foreignCategoryId }),
+        headers: other.headers,
+      })
+    ).json();
     const foreign = await call('POST', '/api/v1/bulk-delete-questions/', { questions: [mine.id, theirs.id, 999999] });
     expect(foreign.statusCode).toBe(400);
     expect(foreign.json()).toEqual({ questions: [invalidPkMessage(theirs.id), invalidPkMessage(999999)] });

@@ -61,17 +61,20 @@ const CATEGORY_NAME = sql<string>`(select categories.name from categories where 
 
 /** The caller's questions with their category's name, ready for toQuestion*(). */
 export function selectQuestions(db: Kysely<Database>, clientId: number) {
-  return db
-    .selectFrom('questions')
-    .selectAll('questions')
-    .select(CATEGORY_NAME.as('category_name'))
-    .$call(ownedBy('questions', clientId));
+  return db.selectFrom('questions').selectAll('questions').select(CATEGORY_NAME.as('category_name')).$call(ownedBy('questions', clientId));
 }
 
 /** Questions by id as the list shows them, in the order of `ids` (for a quiz's questions_detail); unknown ids are skipped. */
-export async function questionListItems(db: Kysely<Database>, request: FastifyRequest, clientId: number, ids: readonly number[]): Promise<QuestionListItem[]> {
+export async function questionListItems(
+  db: Kysely<Database>,
+  request: FastifyRequest,
+  clientId: number,
+  ids: readonly number[],
+): Promise<QuestionListItem[]> {
   if (ids.length === 0) return [];
-  const rows = await selectQuestions(db, clientId).where('questions.id', 'in', [...ids]).execute();
+  const rows = await selectQuestions(db, clientId)
+    .where('questions.id', 'in', [...ids])
+    .execute();
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.flatMap((id) => {
     const row = byId.get(id);
@@ -126,7 +129,12 @@ export const questionRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx
 
   /** The caller's category by id, or 400 on the category field. */
   async function categoryOf(clientId: number, id: number): Promise<{ id: number; name: string }> {
-    const row = await db.selectFrom('categories').select(['id', 'name']).$call(ownedBy('categories', clientId)).where('id', '=', id).executeTakeFirst();
+    const row = await db
+      .selectFrom('categories')
+      .select(['id', 'name'])
+      .$call(ownedBy('categories', clientId))
+      .where('id', '=', id)
+      .executeTakeFirst();
     if (!row) throw fieldErrors({ category: [invalidPkMessage(id)] });
     return row;
   }
@@ -169,7 +177,14 @@ export const questionRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx
     if (categories) query = query.where('questions.category_id', 'in', categories);
     const toResult = (row: QuestionRow) => toQuestionListItem(request, row);
     // A sync pull reads changes in the order they happened.
-    if (since !== undefined) return withDeletions(db, request, clientId, 'questions', await paginate(request, query.orderBy('questions.updated_at').orderBy('questions.id'), toResult));
+    if (since !== undefined)
+      return withDeletions(
+        db,
+        request,
+        clientId,
+        'questions',
+        await paginate(request, query.orderBy('questions.updated_at').orderBy('questions.id'), toResult),
+      );
     // People see the newest questions first. The whole bank, unfiltered, has its size kept per client
     // (question_counts): it is not counted again.
     const unfiltered = categories === undefined && searchTerms((request.query as Record<string, unknown> | undefined)?.search).length === 0;
@@ -218,10 +233,14 @@ export const questionRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx
     checkIfMatch(request, current.version, toQuestionDetail(request, current));
     const form = await readForm(request);
     const payload = parseBody(questionUpdatePayload, form.fields);
-    const category = payload.category === undefined ? { id: current.category_id, name: current.category_name } : await categoryOf(clientId, payload.category);
+    const category =
+      payload.category === undefined
+        ? { id: current.category_id, name: current.category_name }
+        : await categoryOf(clientId, payload.category);
     const imageChange = imageChangeOf(request, form);
     if (imageChange.kind === 'replace') await requireImage(imageChange.file);
-    const image = imageChange.kind === 'replace' ? await uploads.saveImage(imageChange.file) : imageChange.kind === 'clear' ? null : current.image;
+    const image =
+      imageChange.kind === 'replace' ? await uploads.saveImage(imageChange.file) : imageChange.kind === 'clear' ? null : current.image;
     const row = await withStoredImage(imageChange.kind === 'replace' ? image : null, () =>
       db
         .updateTable('questions')
@@ -259,7 +278,12 @@ export const questionRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx
     const ids = [...new Set(parseBody(bulkDeleteQuestionsPayload, body).questions)];
     // All or nothing: one unknown or foreign id answers 400 and nothing is deleted.
     const { images, quizIds } = await db.transaction().execute(async (trx) => {
-      const rows = await trx.selectFrom('questions').select(['id', 'image']).$call(ownedBy('questions', clientId)).where('id', 'in', ids).execute();
+      const rows = await trx
+        .selectFrom('questions')
+        .select(['id', 'image'])
+        .$call(ownedBy('questions', clientId))
+        .where('id', 'in', ids)
+        .execute();
       const owned = new Set(rows.map((row) => row.id));
       const missing = ids.filter((id) => !owned.has(id));
       if (missing.length > 0) throw fieldErrors({ questions: missing.map(invalidPkMessage) });

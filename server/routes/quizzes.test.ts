@@ -8,8 +8,17 @@ import { createTestServer, signedInTenant, type TestServer } from '../test/suppo
 
 // A 1x1 PNG, the start of an MP4 (ftyp box) and of a WebM (EBML header): enough for detection by content.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
-const MP4 = Buffer.concat([Buffer.from([0, 0, 0, 0x18]), Buffer.from('ftypmp42'), Buffer.alloc(4), Buffer.from('mp42isom'), Buffer.alloc(32)]);
-const WEBM = Buffer.concat([Buffer.from('1a45dfa39f4286810142f7810142f2810442f381084282847765626d4287810442858102', 'hex'), Buffer.alloc(32)]);
+const MP4 = Buffer.concat([
+  Buffer.from([0, 0, 0, 0x18]),
+  Buffer.from('ftypmp42'),
+  Buffer.alloc(4),
+  Buffer.from('mp42isom'),
+  Buffer.alloc(32),
+]);
+const WEBM = Buffer.concat([
+  Buffer.from('1a45dfa39f4286810142f7810142f2810442f381084282847765626d4287810442858102', 'hex'),
+  Buffer.alloc(32),
+]);
 
 type Part = { name: string; filename?: string; type?: string; data: Buffer | string };
 
@@ -19,7 +28,11 @@ function multipart(parts: Part[]) {
   for (const part of parts) {
     const disposition = `form-data; name="${part.name}"${part.filename ? `; filename="${part.filename}"` : ''}`;
     const type = part.type ? `\r\nContent-Type: ${part.type}` : '';
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}${type}\r\n\r\n`), Buffer.from(part.data), Buffer.from('\r\n'));
+    chunks.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}${type}\r\n\r\n`),
+      Buffer.from(part.data),
+      Buffer.from('\r\n'),
+    );
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
@@ -48,7 +61,11 @@ afterEach(async () => {
 });
 
 async function questionsOf(clientId: number, count: number): Promise<number[]> {
-  const category = await server.db.insertInto('categories').values({ name: `Category ${clientId}`, ...created(server.clock, clientId) }).returning('id').executeTakeFirstOrThrow();
+  const category = await server.db
+    .insertInto('categories')
+    .values({ name: `Category ${clientId}`, ...created(server.clock, clientId) })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const ids: number[] = [];
   for (let i = 1; i <= count; i += 1) {
     const row = await server.db
@@ -68,11 +85,21 @@ async function questionsOf(clientId: number, count: number): Promise<number[]> {
 }
 
 async function addAttempts(clientId: number, quizId: number, count: number): Promise<void> {
-  const viewer = await server.db.insertInto('viewers').values({ username: `viewer-${quizId}`, ...created(server.clock, clientId) }).returning('id').executeTakeFirstOrThrow();
+  const viewer = await server.db
+    .insertInto('viewers')
+    .values({ username: `viewer-${quizId}`, ...created(server.clock, clientId) })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   for (let i = 0; i < count; i += 1) {
     await server.db
       .insertInto('attempts')
-      .values({ viewer_id: viewer.id, quiz_id: quizId, score: i, start_date_time: server.clock.now().toISOString(), ...created(server.clock, clientId) })
+      .values({
+        viewer_id: viewer.id,
+        quiz_id: quizId,
+        score: i,
+        start_date_time: server.clock.now().toISOString(),
+        ...created(server.clock, clientId),
+      })
       .execute();
   }
 }
@@ -100,12 +127,24 @@ async function createQuiz(overrides: Record<string, unknown> = {}): Promise<Json
   return response.json();
 }
 
-const quizCount = async () => Number((await server.db.selectFrom('quizzes').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+const quizCount = async () =>
+  Number(
+    (
+      await server.db
+        .selectFrom('quizzes')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 describe('POST /api/v1/quiz/', () => {
   it('creates a quiz from JSON with defaults, ordered questions and a generated hash', async () => {
     const [q1, q2, q3] = await questionsOf(tenant.clientId, 3);
-    const response = await inject('POST', '/api/v1/quiz/?client=999', validQuiz({ questions: [q3, q1, q2], quiz_hash: 'mine', client: 999 }));
+    const response = await inject(
+      'POST',
+      '/api/v1/quiz/?client=999',
+      validQuiz({ questions: [q3, q1, q2], quiz_hash: 'mine', client: 999 }),
+    );
     expect(response.statusCode).toBe(201);
     expect(response.headers.etag).toBe('W/"1"');
     const quiz = quizDetail.parse(response.json());
@@ -128,8 +167,14 @@ describe('POST /api/v1/quiz/', () => {
     });
     expect(quiz.quiz_hash).toMatch(/^[A-Za-z0-9_-]{16}$/);
     expect(quiz.questions_detail.map((question) => question.id)).toEqual([q3, q1, q2]);
-    expect(quiz.questions_detail[0]).toMatchObject({ description: 'Question 3', option_map: { a: 'one', d: 'four' }, category_detail: [{ name: `Category ${tenant.clientId}` }] });
-    expect(events.changed).toEqual([expect.objectContaining({ id: quiz.id, quiz_hash: quiz.quiz_hash, status: 'ANNOUNCED', mode: 'MANUAL', question_count: 3 })]);
+    expect(quiz.questions_detail[0]).toMatchObject({
+      description: 'Question 3',
+      option_map: { a: 'one', d: 'four' },
+      category_detail: [{ name: `Category ${tenant.clientId}` }],
+    });
+    expect(events.changed).toEqual([
+      expect.objectContaining({ id: quiz.id, quiz_hash: quiz.quiz_hash, status: 'ANNOUNCED', mode: 'MANUAL', question_count: 3 }),
+    ]);
   });
 
   it('gives every quiz its own hash', async () => {
@@ -141,16 +186,31 @@ describe('POST /api/v1/quiz/', () => {
   it('accepts multipart with repeated questions, form spellings, an image and a sponsor logo', async () => {
     const [q1, q2] = await questionsOf(tenant.clientId, 2);
     const form = multipart([
-      ...Object.entries(validQuiz({ mode: 'AUTO', timer_bw_qs: '10', time_based: 'true', show_options: 'on' })).map(([name, value]) => ({ name, data: String(value) })),
+      ...Object.entries(validQuiz({ mode: 'AUTO', timer_bw_qs: '10', time_based: 'true', show_options: 'on' })).map(([name, value]) => ({
+        name,
+        data: String(value),
+      })),
       { name: 'questions', data: String(q2) },
       { name: 'questions', data: String(q1) },
       { name: 'image', filename: 'clip.mp4', type: 'video/mp4', data: MP4 },
       { name: 'sponsor_logo', filename: 'logo.png', type: 'image/png', data: PNG },
     ]);
-    const response = await server.app.inject({ method: 'POST', url: '/api/v1/quiz/', payload: form.payload, headers: headers(form.headers) });
+    const response = await server.app.inject({
+      method: 'POST',
+      url: '/api/v1/quiz/',
+      payload: form.payload,
+      headers: headers(form.headers),
+    });
     expect(response.statusCode, response.body).toBe(201);
     const quiz = quizDetail.parse(response.json());
-    expect(quiz).toMatchObject({ mode: 'AUTO', timer_bw_qs: 10, time_based: true, show_options: true, show_count_down: false, questions: [q2, q1] });
+    expect(quiz).toMatchObject({
+      mode: 'AUTO',
+      timer_bw_qs: 10,
+      time_based: true,
+      show_options: true,
+      show_count_down: false,
+      questions: [q2, q1],
+    });
     expect(quiz.image).toMatch(/\/media\/[0-9a-f]{32}\.mp4$/);
     const video = await server.app.inject({ url: new URL(quiz.image ?? '').pathname });
     expect(video.headers['content-type']).toBe('video/mp4');
@@ -160,22 +220,44 @@ describe('POST /api/v1/quiz/', () => {
   });
 
   it('accepts a multipart quiz of 1,000 questions, and answers 413 when its text fields together pass the body limit', async () => {
-    const category = await server.db.insertInto('categories').values({ name: 'Bulk', ...created(server.clock, tenant.clientId) }).returning('id').executeTakeFirstOrThrow();
+    const category = await server.db
+      .insertInto('categories')
+      .values({ name: 'Bulk', ...created(server.clock, tenant.clientId) })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     const rows = await server.db
       .insertInto('questions')
-      .values(Array.from({ length: 1000 }, (_, i) => ({ category_id: category.id, description: `Q${i}`, options: 'A: 1, B: 2, C: 3, D: 4', correct_option: 'A', ...created(server.clock, tenant.clientId) })))
+      .values(
+        Array.from({ length: 1000 }, (_, i) => ({
+          category_id: category.id,
+          description: `Q${i}`,
+          options: 'A: 1, B: 2, C: 3, D: 4',
+          correct_option: 'A',
+          ...created(server.clock, tenant.clientId),
+        })),
+      )
       .returning('id')
       .execute();
     const ids = rows.map((row) => row.id);
     const fields = Object.entries(validQuiz()).map(([name, value]) => ({ name, data: String(value) }));
     const form = multipart([...fields, ...ids.map((id) => ({ name: 'questions', data: String(id) }))]);
-    const response = await server.app.inject({ method: 'POST', url: '/api/v1/quiz/', payload: form.payload, headers: headers(form.headers) });
+    const response = await server.app.inject({
+      method: 'POST',
+      url: '/api/v1/quiz/',
+      payload: form.payload,
+      headers: headers(form.headers),
+    });
     expect(response.statusCode, response.body).toBe(201);
     expect(response.json().questions).toEqual(ids);
 
     const before = await quizCount();
     const wordy = multipart([...fields, ...Array.from({ length: 3 }, () => ({ name: 'description', data: 'x'.repeat(400 * 1024) }))]);
-    const tooLarge = await server.app.inject({ method: 'POST', url: '/api/v1/quiz/', payload: wordy.payload, headers: headers(wordy.headers) });
+    const tooLarge = await server.app.inject({
+      method: 'POST',
+      url: '/api/v1/quiz/',
+      payload: wordy.payload,
+      headers: headers(wordy.headers),
+    });
     expect(tooLarge.statusCode).toBe(413);
     expect(tooLarge.json()).toEqual({ detail: 'The request is too large: the limit is 1 MB.' });
     expect(await quizCount()).toBe(before);
@@ -195,7 +277,9 @@ describe('POST /api/v1/quiz/', () => {
     const textAsPng = await send([{ name: 'image', filename: 'notes.png', type: 'image/png', data: 'just some text' }]);
     expect(textAsPng.statusCode).toBe(400);
     expect(textAsPng.json().image[0]).toMatch(/^Upload a valid image or video/);
-    const huge = await send([{ name: 'image', filename: 'huge.png', type: 'image/png', data: Buffer.concat([PNG, Buffer.alloc(20 * 1024 * 1024)]) }]);
+    const huge = await send([
+      { name: 'image', filename: 'huge.png', type: 'image/png', data: Buffer.concat([PNG, Buffer.alloc(20 * 1024 * 1024)]) },
+    ]);
     expect(huge.statusCode).toBe(413);
     expect(huge.json().detail).toMatch(/too large/);
     expect(await quizCount()).toBe(before);
@@ -248,12 +332,16 @@ describe('POST /api/v1/quiz/', () => {
     expect(await quizCount()).toBe(0);
   });
 
-  it('refuses another client\'s questions and repeated questions', async () => {
+  it("refuses another client's questions and repeated questions", async () => {
     const other = await signedInTenant(server);
     const [foreign] = await questionsOf(other.clientId, 1);
     const [mine] = await questionsOf(tenant.clientId, 1);
-    expect((await inject('POST', '/api/v1/quiz/', validQuiz({ questions: [mine, foreign] }))).json()).toEqual({ questions: [`Invalid pk "${foreign}" - object does not exist.`] });
-    expect((await inject('POST', '/api/v1/quiz/', validQuiz({ questions: [mine, mine] }))).json()).toEqual({ questions: ['Each question may appear only once.'] });
+    expect((await inject('POST', '/api/v1/quiz/', validQuiz({ questions: [mine, foreign] }))).json()).toEqual({
+      questions: [`Invalid pk "${foreign}" - object does not exist.`],
+    });
+    expect((await inject('POST', '/api/v1/quiz/', validQuiz({ questions: [mine, mine] }))).json()).toEqual({
+      questions: ['Each question may appear only once.'],
+    });
     expect(await quizCount()).toBe(0);
   });
 
@@ -262,7 +350,12 @@ describe('POST /api/v1/quiz/', () => {
       auth_used: ['Social login is not enabled for this client: only Form Based is available.'],
     });
     const social = await signedInTenant(server, { socialAuth: true });
-    const response = await server.app.inject({ method: 'POST', url: '/api/v1/quiz/', payload: validQuiz({ auth_used: 'SOCIAL_BASED' }), headers: social.headers });
+    const response = await server.app.inject({
+      method: 'POST',
+      url: '/api/v1/quiz/',
+      payload: validQuiz({ auth_used: 'SOCIAL_BASED' }),
+      headers: social.headers,
+    });
     expect(response.json().auth_used).toBe('SOCIAL_BASED');
   });
 
@@ -300,7 +393,7 @@ describe('POST /api/v1/quiz/', () => {
 });
 
 describe('GET /api/v1/portal-quiz/ and /api/v1/quiz/', () => {
-  it('pages the caller\'s quizzes, newest first, with question and attempt counts', async () => {
+  it("pages the caller's quizzes, newest first, with question and attempt counts", async () => {
     const other = await signedInTenant(server);
     await server.app.inject({ method: 'POST', url: '/api/v1/quiz/', payload: validQuiz({ name: 'Not mine' }), headers: other.headers });
     const ids = await questionsOf(tenant.clientId, 2);
@@ -328,7 +421,9 @@ describe('GET /api/v1/portal-quiz/ and /api/v1/quiz/', () => {
   it('searches by name terms, restoring the full list when the search is empty', async () => {
     await createQuiz({ name: 'Friday night trivia' });
     await createQuiz({ name: 'Monday maths' });
-    expect((await inject('GET', '/api/v1/quiz/?search=friday+trivia')).json().results.map((quiz: Json) => quiz.name)).toEqual(['Friday night trivia']);
+    expect((await inject('GET', '/api/v1/quiz/?search=friday+trivia')).json().results.map((quiz: Json) => quiz.name)).toEqual([
+      'Friday night trivia',
+    ]);
     expect((await inject('GET', '/api/v1/portal-quiz/?search=MATHS')).json().count).toBe(1);
     expect((await inject('GET', '/api/v1/quiz/?search=')).json().count).toBe(2);
   });
@@ -361,9 +456,11 @@ describe('GET /api/v1/quiz/{id}/', () => {
     expect(body.attempts_count).toBe(2);
   });
 
-  it('answers 404 for unknown, malformed and other clients\' ids', async () => {
+  it("answers 404 for unknown, malformed and other clients' ids", async () => {
     const other = await signedInTenant(server);
-    const foreign = (await server.app.inject({ method: 'POST', url: '/api/v1/quiz/', payload: validQuiz(), headers: other.headers })).json();
+    const foreign = (
+      await server.app.inject({ method: 'POST', url: '/api/v1/quiz/', payload: validQuiz(), headers: other.headers })
+    ).json();
     for (const id of ['9999', 'abc', String(foreign.id)]) {
       const response = await inject('GET', `/api/v1/quiz/${id}/`);
       expect(response.statusCode).toBe(404);
@@ -375,14 +472,24 @@ describe('GET /api/v1/quiz/{id}/', () => {
 describe('PATCH /api/v1/quiz/{id}/', () => {
   it('updates the given fields, keeps the hash and bumps the version', async () => {
     const quiz = await createQuiz();
-    const response = await inject('PATCH', `/api/v1/quiz/${quiz.id}/?client=1`, { name: 'Renamed', quiz_hash: 'nope', show_count_down: true });
+    const response = await inject('PATCH', `/api/v1/quiz/${quiz.id}/?client=1`, {
+      name: 'Renamed',
+      quiz_hash: 'nope',
+      show_count_down: true,
+    });
     expect(response.statusCode).toBe(200);
     expect(response.headers.etag).toBe('W/"2"');
-    expect(response.json()).toMatchObject({ name: 'Renamed', quiz_hash: quiz.quiz_hash, show_count_down: true, join_code: '0420', version: 2 });
+    expect(response.json()).toMatchObject({
+      name: 'Renamed',
+      quiz_hash: quiz.quiz_hash,
+      show_count_down: true,
+      join_code: '0420',
+      version: 2,
+    });
     expect(events.changed.at(-1)).toMatchObject({ id: quiz.id, quiz_hash: quiz.quiz_hash });
   });
 
-  it('moves the status forward in its mode\'s order and never back', async () => {
+  it("moves the status forward in its mode's order and never back", async () => {
     const quiz = await createQuiz();
     expect((await inject('PATCH', `/api/v1/quiz/${quiz.id}/`, { status: 'ACTIVATED' })).json().status).toBe('ACTIVATED');
     expect((await inject('PATCH', `/api/v1/quiz/${quiz.id}/`, { status: 'ACTIVATED', name: 'Same status' })).statusCode).toBe(200);
@@ -405,13 +512,17 @@ describe('PATCH /api/v1/quiz/{id}/', () => {
   it('steps question_no only in MANUAL mode while STARTED within 1..question count', async () => {
     const ids = await questionsOf(tenant.clientId, 3);
     const quiz = await createQuiz({ questions: ids });
-    const message = { question_no: ['The question number changes only in MANUAL mode while the quiz is Started, between 1 and the question count (3).'] };
+    const message = {
+      question_no: ['The question number changes only in MANUAL mode while the quiz is Started, between 1 and the question count (3).'],
+    };
     expect((await inject('PATCH', `/api/v1/quiz/${quiz.id}/`, { question_no: 2 })).json()).toEqual(message);
     await inject('PATCH', `/api/v1/quiz/${quiz.id}/`, { status: 'STARTED' });
     expect((await inject('PATCH', `/api/v1/quiz/${quiz.id}/`, { question_no: 2 })).json().question_no).toBe(2);
     expect((await inject('PATCH', `/api/v1/quiz/${quiz.id}/`, { question_no: 3 })).json().question_no).toBe(3);
     expect((await inject('PATCH', `/api/v1/quiz/${quiz.id}/`, { question_no: 4 })).json()).toEqual(message);
-    expect((await inject('PATCH', `/api/v1/quiz/${quiz.id}/`, { question_no: 0 })).json()).toEqual({ question_no: ['Ensure this value is greater than or equal to 1.'] });
+    expect((await inject('PATCH', `/api/v1/quiz/${quiz.id}/`, { question_no: 0 })).json()).toEqual({
+      question_no: ['Ensure this value is greater than or equal to 1.'],
+    });
     expect(events.changed.at(-1)).toMatchObject({ question_no: 3, question_count: 3, status: 'STARTED' });
     expect((await inject('PATCH', `/api/v1/quiz/${quiz.id}/`, { questions: ids.slice(0, 2) })).json()).toEqual({
       questions: ['The quiz is at question 3: keep at least 3 questions.'],
@@ -421,26 +532,44 @@ describe('PATCH /api/v1/quiz/{id}/', () => {
     expect((await inject('PATCH', `/api/v1/quiz/${auto.id}/`, { question_no: 2 })).json()).toEqual(message);
   });
 
-  it('replaces the questions in the order given, only with the caller\'s questions', async () => {
+  it("replaces the questions in the order given, only with the caller's questions", async () => {
     const ids = await questionsOf(tenant.clientId, 3);
     const other = await signedInTenant(server);
     const [foreign] = await questionsOf(other.clientId, 1);
     const quiz = await createQuiz({ questions: ids });
     const reordered = await inject('PATCH', `/api/v1/quiz/${quiz.id}/`, { questions: [ids[2], ids[0]] });
     expect(reordered.json()).toMatchObject({ questions: [ids[2], ids[0]], question_count: 2 });
-    expect((await inject('PATCH', `/api/v1/quiz/${quiz.id}/`, { questions: [foreign] })).json()).toEqual({ questions: [`Invalid pk "${foreign}" - object does not exist.`] });
+    expect((await inject('PATCH', `/api/v1/quiz/${quiz.id}/`, { questions: [foreign] })).json()).toEqual({
+      questions: [`Invalid pk "${foreign}" - object does not exist.`],
+    });
     expect((await inject('PATCH', `/api/v1/quiz/${quiz.id}/`, { questions: [] })).json().questions).toEqual([]);
-    const form = multipart([{ name: 'questions', data: String(ids[1]) }, { name: 'image', data: 'http://old/url.png' }]);
-    const viaForm = await server.app.inject({ method: 'PATCH', url: `/api/v1/quiz/${quiz.id}/`, payload: form.payload, headers: headers(form.headers) });
+    const form = multipart([
+      { name: 'questions', data: String(ids[1]) },
+      { name: 'image', data: 'http://old/url.png' },
+    ]);
+    const viaForm = await server.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/quiz/${quiz.id}/`,
+      payload: form.payload,
+      headers: headers(form.headers),
+    });
     expect(viaForm.json().questions).toEqual([ids[1]]);
     const none = multipart([{ name: 'questions', data: '' }]);
-    expect((await server.app.inject({ method: 'PATCH', url: `/api/v1/quiz/${quiz.id}/`, payload: none.payload, headers: headers(none.headers) })).json().questions).toEqual([]);
+    expect(
+      (
+        await server.app.inject({ method: 'PATCH', url: `/api/v1/quiz/${quiz.id}/`, payload: none.payload, headers: headers(none.headers) })
+      ).json().questions,
+    ).toEqual([]);
   });
 
   it('checks the whole quiz it would produce', async () => {
     const quiz = await createQuiz();
-    expect((await inject('PATCH', `/api/v1/quiz/${quiz.id}/`, { end_date_time: '2029-12-31T00:00:00Z' })).json()).toEqual({ end_date_time: ['The end must not be before the start.'] });
-    expect((await inject('PATCH', `/api/v1/quiz/${quiz.id}/`, { join_code: '99999' })).json()).toEqual({ join_code: ['Enter a join code of 1 to 4 digits.'] });
+    expect((await inject('PATCH', `/api/v1/quiz/${quiz.id}/`, { end_date_time: '2029-12-31T00:00:00Z' })).json()).toEqual({
+      end_date_time: ['The end must not be before the start.'],
+    });
+    expect((await inject('PATCH', `/api/v1/quiz/${quiz.id}/`, { join_code: '99999' })).json()).toEqual({
+      join_code: ['Enter a join code of 1 to 4 digits.'],
+    });
     expect((await inject('PATCH', `/api/v1/quiz/${quiz.id}/`, { name: null })).json()).toEqual({ name: ['This field may not be null.'] });
     expect((await inject('PATCH', `/api/v1/quiz/${quiz.id}/`, { auth_used: 'SOCIAL_BASED' })).statusCode).toBe(400);
     expect((await inject('GET', `/api/v1/quiz/${quiz.id}/`)).json().version).toBe(1);
@@ -449,11 +578,25 @@ describe('PATCH /api/v1/quiz/{id}/', () => {
   it('replaces an image with a new upload and leaves it when the image is sent as text', async () => {
     const quiz = await createQuiz();
     const upload = multipart([{ name: 'image', filename: 'a.png', data: PNG }]);
-    const withImage = (await server.app.inject({ method: 'PATCH', url: `/api/v1/quiz/${quiz.id}/`, payload: upload.payload, headers: headers(upload.headers) })).json();
+    const withImage = (
+      await server.app.inject({
+        method: 'PATCH',
+        url: `/api/v1/quiz/${quiz.id}/`,
+        payload: upload.payload,
+        headers: headers(upload.headers),
+      })
+    ).json();
     expect(withImage.image).toMatch(/\.png$/);
     const again = (await inject('PATCH', `/api/v1/quiz/${quiz.id}/`, { image: withImage.image, name: 'Still pictured' })).json();
     expect(again.image).toBe(withImage.image);
-    const replaced = (await server.app.inject({ method: 'PATCH', url: `/api/v1/quiz/${quiz.id}/`, payload: upload.payload, headers: headers(upload.headers) })).json();
+    const replaced = (
+      await server.app.inject({
+        method: 'PATCH',
+        url: `/api/v1/quiz/${quiz.id}/`,
+        payload: upload.payload,
+        headers: headers(upload.headers),
+      })
+    ).json();
     expect(replaced.image).not.toBe(withImage.image);
     expect((await server.app.inject({ url: new URL(withImage.image).pathname })).statusCode).toBe(404);
   });
@@ -475,19 +618,42 @@ describe('PATCH /api/v1/quiz/{id}/', () => {
     for (const field of ['image', 'sponsor_logo'] as const) {
       for (const clear of clears(field)) {
         const quiz = await createQuiz();
-        const upload = multipart([{ name: 'image', filename: 'a.png', data: PNG }, { name: 'sponsor_logo', filename: 'b.png', data: PNG }]);
-        const pictured = (await server.app.inject({ method: 'PATCH', url: `/api/v1/quiz/${quiz.id}/`, payload: upload.payload, headers: headers(upload.headers) })).json();
-        const stored = await server.db.selectFrom('quizzes').select(['image', 'sponsor_logo']).where('id', '=', quiz.id as number).executeTakeFirstOrThrow();
+        const upload = multipart([
+          { name: 'image', filename: 'a.png', data: PNG },
+          { name: 'sponsor_logo', filename: 'b.png', data: PNG },
+        ]);
+        const pictured = (
+          await server.app.inject({
+            method: 'PATCH',
+            url: `/api/v1/quiz/${quiz.id}/`,
+            payload: upload.payload,
+            headers: headers(upload.headers),
+          })
+        ).json();
+        const stored = await server.db
+          .selectFrom('quizzes')
+          .select(['image', 'sponsor_logo'])
+          .where('id', '=', quiz.id as number)
+          .executeTakeFirstOrThrow();
         const response = clear.json
           ? await inject('PATCH', `/api/v1/quiz/${quiz.id}/`, clear.json)
           : await (async () => {
               const body = multipart(clear.multipart!);
-              return server.app.inject({ method: 'PATCH', url: `/api/v1/quiz/${quiz.id}/`, payload: body.payload, headers: headers(body.headers) });
+              return server.app.inject({
+                method: 'PATCH',
+                url: `/api/v1/quiz/${quiz.id}/`,
+                payload: body.payload,
+                headers: headers(body.headers),
+              });
             })();
         expect(response.statusCode, response.body).toBe(200);
         const other = field === 'image' ? 'sponsor_logo' : 'image';
         expect(response.json()).toMatchObject({ [field]: null, [other]: pictured[other], version: 3 });
-        const row = await server.db.selectFrom('quizzes').select(['image', 'sponsor_logo']).where('id', '=', quiz.id as number).executeTakeFirstOrThrow();
+        const row = await server.db
+          .selectFrom('quizzes')
+          .select(['image', 'sponsor_logo'])
+          .where('id', '=', quiz.id as number)
+          .executeTakeFirstOrThrow();
         expect(row[field]).toBeNull();
         expect(row[other]).toBe(stored[other]);
         expect(uploadedFiles()).not.toContain(stored[field]);
@@ -499,20 +665,42 @@ describe('PATCH /api/v1/quiz/{id}/', () => {
   it('keeps the sponsor logo on a stale If-Match clear, replays a clear once, and lets a new file win over sponsor_logo_clear', async () => {
     const quiz = await createQuiz();
     const upload = multipart([{ name: 'sponsor_logo', filename: 'b.png', data: PNG }]);
-    const pictured = (await server.app.inject({ method: 'PATCH', url: `/api/v1/quiz/${quiz.id}/`, payload: upload.payload, headers: headers(upload.headers) })).json();
+    const pictured = (
+      await server.app.inject({
+        method: 'PATCH',
+        url: `/api/v1/quiz/${quiz.id}/`,
+        payload: upload.payload,
+        headers: headers(upload.headers),
+      })
+    ).json();
     const stale = await inject('PATCH', `/api/v1/quiz/${quiz.id}/`, { sponsor_logo_clear: true }, { 'if-match': 'W/"1"' });
     expect(stale.statusCode).toBe(412);
     expect(stale.json()).toMatchObject({ sponsor_logo: pictured.sponsor_logo, version: 2 });
     expect((await server.app.inject({ url: new URL(pictured.sponsor_logo).pathname })).statusCode).toBe(200);
 
-    const first = await inject('PATCH', `/api/v1/quiz/${quiz.id}/`, { sponsor_logo_clear: true }, { 'if-match': 'W/"2"', 'idempotency-key': 'clear-logo' });
-    const again = await inject('PATCH', `/api/v1/quiz/${quiz.id}/`, { sponsor_logo_clear: true }, { 'if-match': 'W/"2"', 'idempotency-key': 'clear-logo' });
+    const first = await inject(
+      'PATCH',
+      `/api/v1/quiz/${quiz.id}/`,
+      { sponsor_logo_clear: true },
+      { 'if-match': 'W/"2"', 'idempotency-key': 'clear-logo' },
+    );
+    const again = await inject(
+      'PATCH',
+      `/api/v1/quiz/${quiz.id}/`,
+      { sponsor_logo_clear: true },
+      { 'if-match': 'W/"2"', 'idempotency-key': 'clear-logo' },
+    );
     expect(again.json()).toEqual(first.json());
     expect(first.json()).toMatchObject({ sponsor_logo: null, version: 3 });
     expect((await server.app.inject({ url: new URL(pictured.sponsor_logo).pathname })).statusCode).toBe(404);
 
-    const both = multipart([{ name: 'sponsor_logo_clear', data: 'true' }, { name: 'sponsor_logo', filename: 'b.png', data: PNG }]);
-    const replaced = (await server.app.inject({ method: 'PATCH', url: `/api/v1/quiz/${quiz.id}/`, payload: both.payload, headers: headers(both.headers) })).json();
+    const both = multipart([
+      { name: 'sponsor_logo_clear', data: 'true' },
+      { name: 'sponsor_logo', filename: 'b.png', data: PNG },
+    ]);
+    const replaced = (
+      await server.app.inject({ method: 'PATCH', url: `/api/v1/quiz/${quiz.id}/`, payload: both.payload, headers: headers(both.headers) })
+    ).json();
     expect(replaced.sponsor_logo).toMatch(/\.png$/);
   });
 
@@ -534,9 +722,11 @@ describe('PATCH /api/v1/quiz/{id}/', () => {
     expect((await inject('GET', `/api/v1/quiz/${quiz.id}/`)).json().version).toBe(2);
   });
 
-  it('answers 404 for another client\'s quiz and changes nothing', async () => {
+  it("answers 404 for another client's quiz and changes nothing", async () => {
     const other = await signedInTenant(server);
-    const foreign = (await server.app.inject({ method: 'POST', url: '/api/v1/quiz/', payload: validQuiz(), headers: other.headers })).json();
+    const foreign = (
+      await server.app.inject({ method: 'POST', url: '/api/v1/quiz/', payload: validQuiz(), headers: other.headers })
+    ).json();
     expect((await inject('PATCH', `/api/v1/quiz/${foreign.id}/`, { name: 'Mine now' })).statusCode).toBe(404);
     expect((await server.app.inject({ url: `/api/v1/quiz/${foreign.id}/`, headers: other.headers })).json().name).toBe('Friday quiz');
   });
@@ -558,7 +748,9 @@ describe('DELETE /api/v1/quiz/{id}/', () => {
 
   it('answers 404 for unknown and foreign ids, 412 for a stale If-Match', async () => {
     const other = await signedInTenant(server);
-    const foreign = (await server.app.inject({ method: 'POST', url: '/api/v1/quiz/', payload: validQuiz(), headers: other.headers })).json();
+    const foreign = (
+      await server.app.inject({ method: 'POST', url: '/api/v1/quiz/', payload: validQuiz(), headers: other.headers })
+    ).json();
     expect((await inject('DELETE', `/api/v1/quiz/${foreign.id}/`)).statusCode).toBe(404);
     expect((await inject('DELETE', '/api/v1/quiz/12345/')).statusCode).toBe(404);
     const quiz = await createQuiz();
@@ -577,7 +769,7 @@ describe('DELETE /api/v1/quiz/{id}/', () => {
 });
 
 describe('PUT /api/v1/quiz-reset-attempts/', () => {
-  it('deletes the quiz\'s attempts only and answers the quiz', async () => {
+  it("deletes the quiz's attempts only and answers the quiz", async () => {
     const quiz = await createQuiz();
     const kept = await createQuiz({ name: 'Other' });
     await addAttempts(tenant.clientId, quiz.id as number, 3);
@@ -594,17 +786,28 @@ describe('PUT /api/v1/quiz-reset-attempts/', () => {
     const quiz = await createQuiz();
     await addAttempts(tenant.clientId, quiz.id as number, 1);
     const form = multipart([{ name: 'quiz', data: String(quiz.id) }]);
-    const response = await server.app.inject({ method: 'PUT', url: '/api/v1/quiz-reset-attempts/', payload: form.payload, headers: headers(form.headers) });
+    const response = await server.app.inject({
+      method: 'PUT',
+      url: '/api/v1/quiz-reset-attempts/',
+      payload: form.payload,
+      headers: headers(form.headers),
+    });
     expect(response.json().attempts_count).toBe(0);
   });
 
   it('refuses a missing, malformed, unknown or foreign quiz', async () => {
     const other = await signedInTenant(server);
-    const foreign = (await server.app.inject({ method: 'POST', url: '/api/v1/quiz/', payload: validQuiz(), headers: other.headers })).json();
+    const foreign = (
+      await server.app.inject({ method: 'POST', url: '/api/v1/quiz/', payload: validQuiz(), headers: other.headers })
+    ).json();
     await addAttempts(other.clientId, foreign.id, 1);
     expect((await inject('PUT', '/api/v1/quiz-reset-attempts/', {})).json()).toEqual({ quiz: ['This field is required.'] });
-    expect((await inject('PUT', '/api/v1/quiz-reset-attempts/', { quiz: 'x' })).json()).toEqual({ quiz: ['Incorrect type. Expected pk value, received str.'] });
-    expect((await inject('PUT', '/api/v1/quiz-reset-attempts/', { quiz: 9999 })).json()).toEqual({ quiz: ['Invalid pk "9999" - object does not exist.'] });
+    expect((await inject('PUT', '/api/v1/quiz-reset-attempts/', { quiz: 'x' })).json()).toEqual({
+      quiz: ['Incorrect type. Expected pk value, received str.'],
+    });
+    expect((await inject('PUT', '/api/v1/quiz-reset-attempts/', { quiz: 9999 })).json()).toEqual({
+      quiz: ['Invalid pk "9999" - object does not exist.'],
+    });
     const response = await inject('PUT', '/api/v1/quiz-reset-attempts/', { quiz: foreign.id });
     expect(response.statusCode).toBe(400);
     expect(await server.db.selectFrom('attempts').selectAll().execute()).toHaveLength(1);
@@ -629,7 +832,9 @@ describe('live hooks', () => {
 
   it('do not turn a saved write into an error when the publisher fails', async () => {
     // A second server beside the first (on PostgreSQL: a second schema, which the migrations must keep apart).
-    const failing = await createTestServer({ quizEvents: { onQuizChanged: () => Promise.reject(new Error('offline')), onQuizDeleted: () => {} } });
+    const failing = await createTestServer({
+      quizEvents: { onQuizChanged: () => Promise.reject(new Error('offline')), onQuizDeleted: () => {} },
+    });
     try {
       const admin = await signedInTenant(failing);
       const response = await failing.app.inject({ method: 'POST', url: '/api/v1/quiz/', payload: validQuiz(), headers: admin.headers });

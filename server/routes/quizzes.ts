@@ -36,7 +36,9 @@ async function quizWriteOf(request: FastifyRequest): Promise<QuizWrite> {
   } else {
     const body: unknown = request.body ?? {};
     if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-      throw fieldErrors({ non_field_errors: [`Invalid data. Expected a dictionary, but got ${Array.isArray(body) ? 'list' : typeof body}.`] });
+      throw fieldErrors({
+        non_field_errors: [`Invalid data. Expected a dictionary, but got ${Array.isArray(body) ? 'list' : typeof body}.`],
+      });
     }
     fields = { ...(body as Record<string, unknown>) };
   }

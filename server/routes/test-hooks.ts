@@ -40,7 +40,11 @@ export const testHookRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx
 
   app.post('/api/__test__/attempts', async (request, reply) => {
     const input = parseBody(newAttempts, request.body);
-    const quiz = await ctx.db.selectFrom('quizzes').select(['id', 'client_id', 'start_date_time']).where('id', '=', input.quiz).executeTakeFirst();
+    const quiz = await ctx.db
+      .selectFrom('quizzes')
+      .select(['id', 'client_id', 'start_date_time'])
+      .where('id', '=', input.quiz)
+      .executeTakeFirst();
     if (!quiz) throw fieldErrors({ quiz: ['No such quiz.'] });
     const viewer = await ctx.db
       .insertInto('viewers')

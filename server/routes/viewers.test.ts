@@ -21,7 +21,13 @@ const usernames = (page: { results: ViewerBody[] }) => page.results.map((row) =>
 
 describe('profiles/viewer/', () => {
   it('lists the caller’s viewers with user_detail and mobile, paged', async () => {
-    const first = await insertViewer(server.db, server.clock, clientId, { username: 'ann', first_name: 'Ann', last_name: 'Lee', email: 'ann@example.test', mobile: '0700 1' });
+    const first = await insertViewer(server.db, server.clock, clientId, {
+      username: 'ann',
+      first_name: 'Ann',
+      last_name: 'Lee',
+      email: 'ann@example.test',
+      mobile: '0700 1',
+    });
     for (let index = 0; index < 11; index += 1) await insertViewer(server.db, server.clock, clientId, { username: `viewer${index}` });
     await insertViewer(server.db, server.clock, otherClientId, { username: 'stranger' });
     const page = (await server.app.inject({ url: '/api/v1/profiles/viewer/?client=999', headers })).json();
@@ -39,10 +45,23 @@ describe('profiles/viewer/', () => {
   });
 
   it('searches username, names, email and mobile', async () => {
-    await insertViewer(server.db, server.clock, clientId, { username: 'ann', first_name: 'Ann', last_name: 'Lee', email: 'ann@mail.test', mobile: '555-0101' });
-    await insertViewer(server.db, server.clock, clientId, { username: 'bob', first_name: 'Robert', last_name: 'Stone', email: 'bob@work.test', mobile: '555-0202' });
+    await insertViewer(server.db, server.clock, clientId, {
+      username: 'ann',
+      first_name: 'Ann',
+      last_name: 'Lee',
+      email: 'ann@mail.test',
+      mobile: '555-0101',
+    });
+    await insertViewer(server.db, server.clock, clientId, {
+      username: 'bob',
+      first_name: 'Robert',
+      last_name: 'Stone',
+      email: 'bob@work.test',
+      mobile: '555-0202',
+    });
     await insertViewer(server.db, server.clock, otherClientId, { username: 'ann2', first_name: 'Ann' });
-    const search = async (text: string) => usernames((await server.app.inject({ url: `/api/v1/profiles/viewer/?search=${text}`, headers })).json());
+    const search = async (text: string) =>
+      usernames((await server.app.inject({ url: `/api/v1/profiles/viewer/?search=${text}`, headers })).json());
     expect(await search('ann')).toEqual(['ann']);
     expect(await search('robert')).toEqual(['bob']);
     expect(await search('STONE')).toEqual(['bob']);

@@ -43,7 +43,11 @@ export async function registerCategoryProbe(server: TestServer): Promise<void> {
 
     app.post('/probe/categories/', async (request, reply) => {
       const { name } = parseBody(categoryPayload, request.body);
-      const row = await db.insertInto('categories').values({ name, ...created(clock, clientIdOf(request)) }).returningAll().executeTakeFirstOrThrow();
+      const row = await db
+        .insertInto('categories')
+        .values({ name, ...created(clock, clientIdOf(request)) })
+        .returningAll()
+        .executeTakeFirstOrThrow();
       return reply.code(201).send(withEtag(reply, row.version, toCategory(row)));
     });
 

@@ -79,7 +79,10 @@ export interface Tenant {
 }
 
 /** A new client with its admin (unique email per call). */
-export async function createTenant(server: TestServer, options: { pollEnabled?: boolean; socialAuth?: boolean; name?: string } = {}): Promise<Tenant> {
+export async function createTenant(
+  server: TestServer,
+  options: { pollEnabled?: boolean; socialAuth?: boolean; name?: string } = {},
+): Promise<Tenant> {
   tenantCounter += 1;
   const email = `admin${tenantCounter}-${randomBytes(3).toString('hex')}@example.test`;
   const password = 'correct-horse-battery';
@@ -100,7 +103,10 @@ export async function login(server: TestServer, email: string, password: string)
 }
 
 /** A tenant and a token of its admin. */
-export async function signedInTenant(server: TestServer, options?: Parameters<typeof createTenant>[1]): Promise<Tenant & { token: string; headers: { authorization: string } }> {
+export async function signedInTenant(
+  server: TestServer,
+  options?: Parameters<typeof createTenant>[1],
+): Promise<Tenant & { token: string; headers: { authorization: string } }> {
   const tenant = await createTenant(server, options);
   const token = await login(server, tenant.email, tenant.password);
   return { ...tenant, token, headers: { authorization: `Token ${token}` } };

@@ -28,6 +28,10 @@ export function clientProfileBody(fields: ClientProfileUpdatePayload, images: Cl
 }
 
 /** PATCH profiles/client/{client}/ as multipart (clientProfileBody). */
-export function updateClientProfile(clientId: number, fields: ClientProfileUpdatePayload, images: ClientImageChanges): Promise<ClientProfile> {
+export function updateClientProfile(
+  clientId: number,
+  fields: ClientProfileUpdatePayload,
+  images: ClientImageChanges,
+): Promise<ClientProfile> {
   return requestJson<ClientProfile>(`api/v1/profiles/client/${clientId}/`, { method: 'patch', body: clientProfileBody(fields, images) });
 }

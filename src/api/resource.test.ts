@@ -9,7 +9,14 @@ describe('requestBody', () => {
   it('goes multipart when the payload holds a file, one part per list item, without stored file URLs', () => {
     const image = new File(['png'], 'sponsor.png', { type: 'image/png' });
     const definition = { path: 'api/v1/quiz/', fileFields: ['image', 'sponsor_logo'] };
-    const { body } = requestBody(definition, { name: 'Quiz', questions: [3, 1, 2], image, sponsor_logo: 'http://x/media/logo.png', active: true, hint: null });
+    const { body } = requestBody(definition, {
+      name: 'Quiz',
+      questions: [3, 1, 2],
+      image,
+      sponsor_logo: 'http://x/media/logo.png',
+      active: true,
+      hint: null,
+    });
     const form = body as FormData;
     expect(form.getAll('questions')).toEqual(['3', '1', '2']);
     expect(form.get('active')).toBe('true');
@@ -47,13 +54,25 @@ describe('resource', () => {
   }
 
   it('sends the Idempotency-Key on every write and If-Match when the base version is known', async () => {
-    const { requests, client } = recording(new Response(JSON.stringify({ id: 4, name: 'A', version: 3 }), { status: 200, headers: { 'content-type': 'application/json' } }));
-    const api = resource<{ id: number }>({ path: 'api/v1/category/', bulkDelete: { path: 'api/v1/bulk-delete-questions/', field: 'questions' } });
+    const { requests, client } = recording(
+      new Response(JSON.stringify({ id: 4, name: 'A', version: 3 }), { status: 200, headers: { 'content-type': 'application/json' } }),
+    );
+    const api = resource<{ id: number }>({
+      path: 'api/v1/category/',
+      bulkDelete: { path: 'api/v1/bulk-delete-questions/', field: 'questions' },
+    });
     await api.create({ name: 'A' }, { idempotencyKey: 'op-1' }, client);
     await api.update(4, { name: 'A' }, { idempotencyKey: 'op-2', baseVersion: 2 }, client);
     await api.update(4, { name: 'A' }, { idempotencyKey: 'op-3', baseVersion: null }, client);
     await api.bulkDelete([4, 5], { idempotencyKey: 'op-4' }, client);
-    expect(requests.map((request) => [request.method, new URL(request.url).pathname, request.headers.get('Idempotency-Key'), request.headers.get('If-Match')])).toEqual([
+    expect(
+      requests.map((request) => [
+        request.method,
+        new URL(request.url).pathname,
+        request.headers.get('Idempotency-Key'),
+        request.headers.get('If-Match'),
+      ]),
+    ).toEqual([
       ['POST', '/api/v1/category/', 'op-1', null],
       ['PATCH', '/api/v1/category/4/', 'op-2', 'W/"2"'],
       ['PATCH', '/api/v1/category/4/', 'op-3', null],
@@ -63,8 +82,15 @@ describe('resource', () => {
   });
 
   it('turns an error answer into a ResourceError with the field errors and the Retry-After', async () => {
-    const { client } = recording(new Response(JSON.stringify({ detail: 'Slow down.' }), { status: 429, headers: { 'content-type': 'application/json', 'Retry-After': '7' } }));
-    const error = await resource({ path: 'api/v1/category/' }).list({}, client).catch((caught: unknown) => caught);
+    const { client } = recording(
+      new Response(JSON.stringify({ detail: 'Slow down.' }), {
+        status: 429,
+        headers: { 'content-type': 'application/json', 'Retry-After': '7' },
+      }),
+    );
+    const error = await resource({ path: 'api/v1/category/' })
+      .list({}, client)
+      .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ResourceError);
     expect(error).toMatchObject({ status: 429, message: 'Slow down.', retryAfterMs: 7000 });
   });

@@ -51,7 +51,12 @@ export interface ResourceDefinition {
 function isBlob(value: unknown): value is Blob {
   // Duck-typed: a Blob read back from IndexedDB may come from another realm than this Blob.
   if (typeof Blob !== 'undefined' && value instanceof Blob) return true;
-  return typeof value === 'object' && value !== null && typeof (value as Blob).arrayBuffer === 'function' && typeof (value as Blob).size === 'number';
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as Blob).arrayBuffer === 'function' &&
+    typeof (value as Blob).size === 'number'
+  );
 }
 
 function appendField(form: FormData, field: string, value: unknown): void {
@@ -114,7 +119,11 @@ export function resource<T>(definition: ResourceDefinition): Resource<T> {
     list: (params = {}, client = http) => send<Page<T>>(client, path, { searchParams: params }),
     get: (id, client = http) => send<T>(client, one(id), {}),
     create: (payload, write, client = http) =>
-      send<T>(client, path, { method: 'post', headers: writeHeaders({ idempotencyKey: write.idempotencyKey }), ...requestBody(definition, payload) }),
+      send<T>(client, path, {
+        method: 'post',
+        headers: writeHeaders({ idempotencyKey: write.idempotencyKey }),
+        ...requestBody(definition, payload),
+      }),
     update: (id, payload, write, client = http) =>
       send<T>(client, one(id), { method: 'patch', headers: writeHeaders(write), ...requestBody(definition, payload) }),
     remove: (id, write, client = http) => send<void>(client, one(id), { method: 'delete', headers: writeHeaders(write) }),

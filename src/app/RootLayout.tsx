@@ -33,9 +33,7 @@ export function RootLayout() {
     return (
       <ScreenLoader
         failure={
-          loadFailed
-            ? { message: 'Your account could not be loaded.', onRetry: retry, onCancel: logout, cancelLabel: 'Logout' }
-            : undefined
+          loadFailed ? { message: 'Your account could not be loaded.', onRetry: retry, onCancel: logout, cancelLabel: 'Logout' } : undefined
         }
       />
     );

@@ -39,12 +39,18 @@ export const routes: RouteObject[] = [
           { path: '/login', element: <LoginScreen />, handle: titled('Login') },
           {
             path: '/reset/password',
-            lazy: screen(() => import('../session/ResetRequestScreen'), (m) => m.ResetRequestScreen),
+            lazy: screen(
+              () => import('../session/ResetRequestScreen'),
+              (m) => m.ResetRequestScreen,
+            ),
             handle: titled('Reset Password'),
           },
           {
             path: '/password/reset/:token',
-            lazy: screen(() => import('../session/ResetConfirmScreen'), (m) => m.ResetConfirmScreen),
+            lazy: screen(
+              () => import('../session/ResetConfirmScreen'),
+              (m) => m.ResetConfirmScreen,
+            ),
             handle: titled('New Password'),
           },
         ],
@@ -53,99 +59,195 @@ export const routes: RouteObject[] = [
         element: <RequireSession />,
         children: [
           {
-            lazy: screen(() => import('./layout/PortalLayout'), (m) => m.PortalLayout),
+            lazy: screen(
+              () => import('./layout/PortalLayout'),
+              (m) => m.PortalLayout,
+            ),
             children: [
               {
                 path: '/dashboard',
-                lazy: screen(() => import('../features/dashboard/DashboardScreen'), (m) => m.DashboardScreen),
+                lazy: screen(
+                  () => import('../features/dashboard/DashboardScreen'),
+                  (m) => m.DashboardScreen,
+                ),
                 handle: titled('Dashboard'),
               },
-              { path: '/add-quiz', lazy: screen(() => import('../features/quizzes/AddQuizScreen'), (m) => m.AddQuizScreen), handle: titled('Add Quiz') },
+              {
+                path: '/add-quiz',
+                lazy: screen(
+                  () => import('../features/quizzes/AddQuizScreen'),
+                  (m) => m.AddQuizScreen,
+                ),
+                handle: titled('Add Quiz'),
+              },
               {
                 path: '/add-quiz/:id/update',
-                lazy: screen(() => import('../features/quizzes/AddQuizScreen'), (m) => m.AddQuizScreen),
+                lazy: screen(
+                  () => import('../features/quizzes/AddQuizScreen'),
+                  (m) => m.AddQuizScreen,
+                ),
                 handle: titled('Add Quiz'),
               },
               {
                 path: '/add-quiz/:id/delete',
-                lazy: screen(() => import('../features/quizzes/DeleteQuizScreen'), (m) => m.DeleteQuizScreen),
+                lazy: screen(
+                  () => import('../features/quizzes/DeleteQuizScreen'),
+                  (m) => m.DeleteQuizScreen,
+                ),
                 handle: titled('Add Quiz'),
               },
-              { path: '/list-quiz', lazy: screen(() => import('../features/quizzes/ListQuizScreen'), (m) => m.ListQuizScreen), handle: titled('List Quiz') },
+              {
+                path: '/list-quiz',
+                lazy: screen(
+                  () => import('../features/quizzes/ListQuizScreen'),
+                  (m) => m.ListQuizScreen,
+                ),
+                handle: titled('List Quiz'),
+              },
               {
                 path: '/list-quiz/:id/control',
-                lazy: screen(() => import('../features/quizzes/ControlScreen'), (m) => m.ControlScreen),
+                lazy: screen(
+                  () => import('../features/quizzes/ControlScreen'),
+                  (m) => m.ControlScreen,
+                ),
                 handle: titled('Control'),
               },
               {
                 path: '/add-category',
-                lazy: screen(() => import('../features/categories/CategoriesScreen'), (m) => m.CategoriesScreen),
+                lazy: screen(
+                  () => import('../features/categories/CategoriesScreen'),
+                  (m) => m.CategoriesScreen,
+                ),
                 handle: titled('Categories'),
               },
               {
                 path: '/add-category/:id/update',
-                lazy: screen(() => import('../features/categories/EditCategoryScreen'), (m) => m.EditCategoryScreen),
+                lazy: screen(
+                  () => import('../features/categories/EditCategoryScreen'),
+                  (m) => m.EditCategoryScreen,
+                ),
                 handle: titled('Edit Category'),
               },
               {
                 path: '/add-category/:id/delete',
-                lazy: screen(() => import('../features/categories/DeleteCategoryScreen'), (m) => m.DeleteCategoryScreen),
+                lazy: screen(
+                  () => import('../features/categories/DeleteCategoryScreen'),
+                  (m) => m.DeleteCategoryScreen,
+                ),
                 handle: titled('Delete Category'),
               },
               {
                 path: '/add-question',
-                lazy: screen(() => import('../features/questions/AddQuestionScreen'), (m) => m.AddQuestionScreen),
+                lazy: screen(
+                  () => import('../features/questions/AddQuestionScreen'),
+                  (m) => m.AddQuestionScreen,
+                ),
                 handle: titled('Add Question'),
               },
               {
                 path: '/list-questions',
-                lazy: screen(() => import('../features/questions/ListQuestionsScreen'), (m) => m.ListQuestionsScreen),
+                lazy: screen(
+                  () => import('../features/questions/ListQuestionsScreen'),
+                  (m) => m.ListQuestionsScreen,
+                ),
                 handle: titled('List Questions'),
               },
               {
                 path: '/list-questions/:id/update',
-                lazy: screen(() => import('../features/questions/EditQuestionScreen'), (m) => m.EditQuestionScreen),
+                lazy: screen(
+                  () => import('../features/questions/EditQuestionScreen'),
+                  (m) => m.EditQuestionScreen,
+                ),
                 handle: titled('Edit Question'),
               },
               {
                 path: '/list-questions/:id/delete',
-                lazy: screen(() => import('../features/questions/DeleteQuestionScreen'), (m) => m.DeleteQuestionScreen),
+                lazy: screen(
+                  () => import('../features/questions/DeleteQuestionScreen'),
+                  (m) => m.DeleteQuestionScreen,
+                ),
                 handle: titled('Delete Question'),
               },
-              { path: '/list-polls', lazy: screen(() => import('../features/polls/ListPollsScreen'), (m) => m.ListPollsScreen), handle: titled('List Polls') },
-              { path: '/add-polls', lazy: screen(() => import('../features/polls/AddPollScreen'), (m) => m.AddPollScreen), handle: titled('Add Poll') },
+              {
+                path: '/list-polls',
+                lazy: screen(
+                  () => import('../features/polls/ListPollsScreen'),
+                  (m) => m.ListPollsScreen,
+                ),
+                handle: titled('List Polls'),
+              },
+              {
+                path: '/add-polls',
+                lazy: screen(
+                  () => import('../features/polls/AddPollScreen'),
+                  (m) => m.AddPollScreen,
+                ),
+                handle: titled('Add Poll'),
+              },
               {
                 path: '/list-polls/:id/update',
-                lazy: screen(() => import('../features/polls/EditPollScreen'), (m) => m.EditPollScreen),
+                lazy: screen(
+                  () => import('../features/polls/EditPollScreen'),
+                  (m) => m.EditPollScreen,
+                ),
                 handle: titled('Edit Poll'),
               },
               {
                 path: '/list-polls/:id/delete',
-                lazy: screen(() => import('../features/polls/DeletePollScreen'), (m) => m.DeletePollScreen),
+                lazy: screen(
+                  () => import('../features/polls/DeletePollScreen'),
+                  (m) => m.DeletePollScreen,
+                ),
                 handle: titled('Delete Poll'),
               },
               {
                 path: '/list-polls/:id/update/choices/:choiceId/update',
-                lazy: screen(() => import('../features/polls/EditChoiceScreen'), (m) => m.EditChoiceScreen),
+                lazy: screen(
+                  () => import('../features/polls/EditChoiceScreen'),
+                  (m) => m.EditChoiceScreen,
+                ),
                 handle: titled('Edit Choice'),
               },
               {
                 path: '/list-polls/:id/update/choices/:choiceId/delete',
-                lazy: screen(() => import('../features/polls/DeleteChoiceScreen'), (m) => m.DeleteChoiceScreen),
+                lazy: screen(
+                  () => import('../features/polls/DeleteChoiceScreen'),
+                  (m) => m.DeleteChoiceScreen,
+                ),
                 handle: titled('Delete Choice'),
               },
               {
                 path: '/quiz-report',
-                lazy: screen(() => import('../features/reports/QuizReportScreen'), (m) => m.QuizReportScreen),
+                lazy: screen(
+                  () => import('../features/reports/QuizReportScreen'),
+                  (m) => m.QuizReportScreen,
+                ),
                 handle: titled('Quiz Report'),
               },
               {
                 path: '/viewers-data',
-                lazy: screen(() => import('../features/viewers/ViewersDataScreen'), (m) => m.ViewersDataScreen),
+                lazy: screen(
+                  () => import('../features/viewers/ViewersDataScreen'),
+                  (m) => m.ViewersDataScreen,
+                ),
                 handle: titled('Viewers Data'),
               },
-              { path: '/setting', lazy: screen(() => import('../features/settings/SettingScreen'), (m) => m.SettingScreen), handle: titled('Setting') },
-              { path: '/sync', lazy: screen(() => import('../features/sync/SyncScreen'), (m) => m.SyncScreen), handle: titled('Sync') },
+              {
+                path: '/setting',
+                lazy: screen(
+                  () => import('../features/settings/SettingScreen'),
+                  (m) => m.SettingScreen,
+                ),
+                handle: titled('Setting'),
+              },
+              {
+                path: '/sync',
+                lazy: screen(
+                  () => import('../features/sync/SyncScreen'),
+                  (m) => m.SyncScreen,
+                ),
+                handle: titled('Sync'),
+              },
             ],
           },
           { path: '*', element: <Navigate to="/dashboard" replace /> },

@@ -6,8 +6,7 @@ import { whenPageQuiet } from './when-page-quiet';
 const UPDATE_NOTICE_ID = 'new-version';
 
 // Loaded with the first notice: Mantine's notifications are not needed to draw /login (issue 9 budget).
-const showNotice = (data: Parameters<typeof Notify.showNotice>[0]) =>
-  void import('../ui/notify').then((notify) => notify.showNotice(data));
+const showNotice = (data: Parameters<typeof Notify.showNotice>[0]) => void import('../ui/notify').then((notify) => notify.showNotice(data));
 
 /**
  * Registers the service worker and tells the user what it means: "Ready to work offline" once after
@@ -32,7 +31,9 @@ export function registerPortalServiceWorker(): void {
       }),
     // Not urgent: it waits for the first screen to be drawn, which it would otherwise slow down.
     onOfflineReady: () =>
-      whenPageQuiet(() => showNotice({ color: 'teal', title: 'Ready to work offline', message: 'The portal now opens without a connection.' })),
+      whenPageQuiet(() =>
+        showNotice({ color: 'teal', title: 'Ready to work offline', message: 'The portal now opens without a connection.' }),
+      ),
     onRegisterError: (error) => console.error('The service worker could not be registered', error),
   });
 }

@@ -38,5 +38,8 @@ export function attemptsCsv(attempts: readonly Attempt[]): string {
 
 /** attempts-{timestamp}.csv, the timestamp in UTC without characters file systems refuse (':'). */
 export function attemptsCsvFileName(now: Date = new Date()): string {
-  return `attempts-${now.toISOString().replace(/\.\d{3}Z$/, 'Z').replace(/:/g, '-')}.csv`;
+  return `attempts-${now
+    .toISOString()
+    .replace(/\.\d{3}Z$/, 'Z')
+    .replace(/:/g, '-')}.csv`;
 }

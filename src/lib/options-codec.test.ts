@@ -7,7 +7,12 @@ describe('options codec', () => {
     expect(encodeOptions({ A: 'Paris', B: 'Rome', C: 'Madrid', D: 'Berlin' })).toBe(expected);
     expect(encodeOptions({ D: 'Berlin', C: 'Madrid', B: 'Rome', A: 'Paris' })).toBe(expected);
     expect(encodeOptions(['Paris', 'Rome', 'Madrid', 'Berlin'])).toBe(expected);
-    expect(encodeOptions([{ letter: 'B', text: 'Rome' }, { letter: 'A', text: ' Paris ' }])).toBe('A: Paris, B: Rome');
+    expect(
+      encodeOptions([
+        { letter: 'B', text: 'Rome' },
+        { letter: 'A', text: ' Paris ' },
+      ]),
+    ).toBe('A: Paris, B: Rome');
   });
 
   it('leaves out empty options and texts past D', () => {
@@ -52,7 +57,10 @@ describe('options codec', () => {
 
   it('reads text without a prefix as option A', () => {
     expect(decodeOptions('just one answer')).toEqual([{ letter: 'A', text: 'just one answer' }]);
-    expect(decodeOptions('yes, B: no')).toEqual([{ letter: 'A', text: 'yes' }, { letter: 'B', text: 'no' }]);
+    expect(decodeOptions('yes, B: no')).toEqual([
+      { letter: 'A', text: 'yes' },
+      { letter: 'B', text: 'no' },
+    ]);
   });
 
   it('gives nothing for an empty text', () => {

@@ -16,7 +16,11 @@ describe('question CSV', () => {
   it('exports with a byte-order mark and the import columns, and imports the export unchanged (round trip)', () => {
     const bank = [
       question(),
-      question({ description: 'Commas, "quotes" and\na line break', options: { A: 'red, green', B: '-1', C: '=SUM(A1:A2)', D: '@home' }, hint: '' }),
+      question({
+        description: 'Commas, "quotes" and\na line break',
+        options: { A: 'red, green', B: '-1', C: '=SUM(A1:A2)', D: '@home' },
+        hint: '',
+      }),
       question({ category: 'Música', description: '+ or −?', correctOption: 'D' }),
     ];
     const text = questionCsv(bank);
@@ -28,7 +32,9 @@ describe('question CSV', () => {
   });
 
   it('neutralises cells a spreadsheet would run as formulas', () => {
-    const text = questionCsv([question({ description: '=HYPERLINK("http://evil")', hint: '\tx', options: { A: '+1', B: '-1', C: '@a', D: 'plain' } })]);
+    const text = questionCsv([
+      question({ description: '=HYPERLINK("http://evil")', hint: '\tx', options: { A: '+1', B: '-1', C: '@a', D: 'plain' } }),
+    ]);
     expect(text).toContain(`"'=HYPERLINK(""http://evil"")"`);
     expect(text).toContain("'+1,'-1,'@a,plain");
     expect(neutraliseCell('\rcr')).toBe("'\rcr");

@@ -10,7 +10,16 @@ import { OPTION_LETTERS, type OptionLetter } from './options-codec';
  * spreadsheet would run as a formula are prefixed with "'"; import takes that prefix off again.
  */
 
-export const QUESTION_CSV_COLUMNS = ['category', 'description', 'hint', 'option A', 'option B', 'option C', 'option D', 'correct option'] as const;
+export const QUESTION_CSV_COLUMNS = [
+  'category',
+  'description',
+  'hint',
+  'option A',
+  'option B',
+  'option C',
+  'option D',
+  'correct option',
+] as const;
 
 /** The most rows one import takes (a larger file is refused whole, with a message). */
 export const MAX_IMPORT_ROWS = 5000;
@@ -49,7 +58,12 @@ function restoreCell(value: string): string {
   return value.startsWith("'") && FORMULA_START.test(value.slice(1)) ? value.slice(1) : value;
 }
 
-const normaliseHeader = (header: string) => header.replace(/^\uFEFF/, '').trim().toLowerCase().replace(/\s+/g, ' ');
+const normaliseHeader = (header: string) =>
+  header
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .toLowerCase()
+    .replace(/\s+/g, ' ');
 
 function checkRow(question: CsvQuestion): string[] {
   const errors: string[] = [];

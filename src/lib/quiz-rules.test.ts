@@ -21,7 +21,12 @@ describe('status order', () => {
 
   it('labels every status as the spec words it', () => {
     expect(statusOrder('MANUAL').map((status) => STATUS_LABELS[status])).toEqual([
-      'Announced', 'Activated', 'Started', 'Result Awaited', 'Result Announced', 'Completed',
+      'Announced',
+      'Activated',
+      'Started',
+      'Result Awaited',
+      'Result Announced',
+      'Completed',
     ]);
   });
 

@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { parseLiveQuiz } from './live-quiz';
 
 describe('parseLiveQuiz', () => {
-  const node = { status: 'STARTED', mode: 'AUTO', question_no: 2, question_count: 5, question_started_at: 1000, question_ends_at: 16000, updated_at: 900 };
+  const node = {
+    status: 'STARTED',
+    mode: 'AUTO',
+    question_no: 2,
+    question_count: 5,
+    question_started_at: 1000,
+    question_ends_at: 16000,
+    updated_at: 900,
+  };
 
   it('reads a published node', () => {
     expect(parseLiveQuiz(node)).toEqual(node);

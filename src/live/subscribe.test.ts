@@ -61,9 +61,16 @@ describe('connectLive', () => {
     const live = await freshModule();
     fetchLiveConfig.mockRejectedValueOnce(new Error('offline'));
     await expect(live.connectLive()).rejects.toThrow('offline');
-    fetchLiveConfig.mockResolvedValueOnce({ databaseURL: 'https://p.firebaseio.com', emulator: null, firebase: { apiKey: 'k', projectId: 'p' } });
+    fetchLiveConfig.mockResolvedValueOnce({
+      databaseURL: 'https://p.firebaseio.com',
+      emulator: null,
+      firebase: { apiKey: 'k', projectId: 'p' },
+    });
     await live.connectLive();
-    expect(initializeApp).toHaveBeenCalledWith({ apiKey: 'k', projectId: 'p', databaseURL: 'https://p.firebaseio.com' }, 'quiz-portal-live');
+    expect(initializeApp).toHaveBeenCalledWith(
+      { apiKey: 'k', projectId: 'p', databaseURL: 'https://p.firebaseio.com' },
+      'quiz-portal-live',
+    );
     expect(sdk.connectDatabaseEmulator).not.toHaveBeenCalled();
   });
 });

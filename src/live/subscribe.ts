@@ -7,7 +7,10 @@ import { parseLiveQuiz, type LiveQuiz } from './live-quiz';
 export type Unsubscribe = () => void;
 
 /** Runs `listen` once connected; unsubscribing before that cancels it. */
-function whenConnected(listen: (connection: Awaited<ReturnType<typeof connectLive>>) => Unsubscribe, onError?: (error: Error) => void): Unsubscribe {
+function whenConnected(
+  listen: (connection: Awaited<ReturnType<typeof connectLive>>) => Unsubscribe,
+  onError?: (error: Error) => void,
+): Unsubscribe {
   let stop: Unsubscribe | null = null;
   let cancelled = false;
   connectLive().then(
@@ -31,12 +34,16 @@ function whenConnected(listen: (connection: Awaited<ReturnType<typeof connectLiv
  */
 export function subscribeQuiz(quizHash: string, onQuiz: (quiz: LiveQuiz | null) => void, onError?: (error: Error) => void): Unsubscribe {
   return whenConnected(
-    ({ database, sdk }) => sdk.onValue(sdk.ref(database, `live/quizzes/${quizHash}`), (snapshot) => onQuiz(parseLiveQuiz(snapshot.val())), onError),
+    ({ database, sdk }) =>
+      sdk.onValue(sdk.ref(database, `live/quizzes/${quizHash}`), (snapshot) => onQuiz(parseLiveQuiz(snapshot.val())), onError),
     onError,
   );
 }
 
 /** Calls `onChange` with whether the live channel is connected now (false until it first is). */
 export function subscribeConnection(onChange: (connected: boolean) => void, onError?: (error: Error) => void): Unsubscribe {
-  return whenConnected(({ database, sdk }) => sdk.onValue(sdk.ref(database, '.info/connected'), (snapshot) => onChange(snapshot.val() === true)), onError);
+  return whenConnected(
+    ({ database, sdk }) => sdk.onValue(sdk.ref(database, '.info/connected'), (snapshot) => onChange(snapshot.val() === true)),
+    onError,
+  );
 }

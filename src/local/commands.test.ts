@@ -17,7 +17,16 @@ afterEach(async () => {
 /** A row as a pull would have left it. */
 async function serverRow(id: number, name: string, version = 3): Promise<MirrorRow> {
   const object = { id, name, client: 1, updated_at: '2026-01-01T00:00:00Z', version };
-  const row = { name, client: 1, updated_at: object.updated_at, version, localId: serverKey(id), serverId: id, syncState: 'synced', serverCopy: object } as MirrorRow;
+  const row = {
+    name,
+    client: 1,
+    updated_at: object.updated_at,
+    version,
+    localId: serverKey(id),
+    serverId: id,
+    syncState: 'synced',
+    serverCopy: object,
+  } as MirrorRow;
   await db.categories.put(row);
   return row;
 }
@@ -30,7 +39,14 @@ describe('createRecord', () => {
     expect(row.localId).toMatch(/^local-/);
     expect(await db.categories.get(row.localId)).toMatchObject({ name: 'History', serverId: null, syncState: 'pending' });
     const [entry] = await outbox();
-    expect(entry).toMatchObject({ kind: 'create', entity: 'categories', localId: row.localId, payload: { name: 'History' }, status: 'pending', attempts: 0 });
+    expect(entry).toMatchObject({
+      kind: 'create',
+      entity: 'categories',
+      localId: row.localId,
+      payload: { name: 'History' },
+      status: 'pending',
+      attempts: 0,
+    });
     expect(entry?.opId).toMatch(/^[0-9a-f-]{36}$/);
   });
 

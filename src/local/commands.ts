@@ -25,7 +25,11 @@ export async function writeTransaction<T>(db: PortalDatabase, work: () => Promis
  * are stored as the server id when the row has one, otherwise as the row's local id, which the
  * change then depends on.
  */
-async function normaliseReferences(db: PortalDatabase, entity: EntityName, payload: Payload): Promise<{ payload: Payload; dependsOn: string[] }> {
+async function normaliseReferences(
+  db: PortalDatabase,
+  entity: EntityName,
+  payload: Payload,
+): Promise<{ payload: Payload; dependsOn: string[] }> {
   const dependsOn = new Set<string>();
   const result: Payload = { ...payload };
   const resolve = async (target: EntityName, value: unknown): Promise<unknown> => {
@@ -62,7 +66,9 @@ export async function createRecord(db: PortalDatabase, entity: EntityName, paylo
     const localId = newLocalId();
     const created = { ...normalised.payload, localId, serverId: null, syncState: 'pending', serverCopy: null } as MirrorRow;
     await db.mirror(entity).add(created);
-    await db.outbox.add(newEntry({ entity, kind: 'create', localId, baseVersion: null, payload: normalised.payload, dependsOn: normalised.dependsOn }));
+    await db.outbox.add(
+      newEntry({ entity, kind: 'create', localId, baseVersion: null, payload: normalised.payload, dependsOn: normalised.dependsOn }),
+    );
     return created;
   });
   notifyLocalChange();
@@ -90,11 +96,14 @@ export async function updateRecord(db: PortalDatabase, entity: EntityName, local
         payload: { ...last.payload, ...normalised.payload },
         dependsOn: union(last.dependsOn, normalised.dependsOn),
       };
-      if (last.status === 'failed') Object.assign(merged, { opId: newOpId(), status: 'pending', lastError: null, attempts: 0, nextAttemptAt: 0 });
+      if (last.status === 'failed')
+        Object.assign(merged, { opId: newOpId(), status: 'pending', lastError: null, attempts: 0, nextAttemptAt: 0 });
       await db.outbox.put(merged);
     } else {
       const baseVersion = typeof current.version === 'number' ? current.version : null;
-      await db.outbox.add(newEntry({ entity, kind: 'update', localId, baseVersion, payload: normalised.payload, dependsOn: normalised.dependsOn }));
+      await db.outbox.add(
+        newEntry({ entity, kind: 'update', localId, baseVersion, payload: normalised.payload, dependsOn: normalised.dependsOn }),
+      );
     }
     await refreshSyncState(db, entity, localId);
     return (await table.get(localId)) as MirrorRow;
@@ -147,7 +156,14 @@ export async function bulkDeleteRecords(db: PortalDatabase, entity: EntityName, 
     }
     if (removedRows.length > 0) {
       const remaining = removedRows.map((row) => row.localId);
-      const entry = newEntry({ entity, kind: 'bulkDelete', localId: `bulk-${crypto.randomUUID()}`, baseVersion: null, payload: { localIds: remaining }, dependsOn: remaining });
+      const entry = newEntry({
+        entity,
+        kind: 'bulkDelete',
+        localId: `bulk-${crypto.randomUUID()}`,
+        baseVersion: null,
+        payload: { localIds: remaining },
+        dependsOn: remaining,
+      });
       await db.outbox.add({ ...entry, removedRows });
     }
   });

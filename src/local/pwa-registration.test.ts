@@ -2,7 +2,13 @@ import { registerServiceWorker } from './pwa-registration';
 
 type Listener = (event: { isUpdate?: boolean; isExternal?: boolean }) => void;
 const workbox = vi.hoisted(() => ({
-  instances: [] as { url: string; options: unknown; listeners: Map<string, Listener[]>; register: ReturnType<typeof vi.fn>; messageSkipWaiting: ReturnType<typeof vi.fn> }[],
+  instances: [] as {
+    url: string;
+    options: unknown;
+    listeners: Map<string, Listener[]>;
+    register: ReturnType<typeof vi.fn>;
+    messageSkipWaiting: ReturnType<typeof vi.fn>;
+  }[],
 }));
 
 vi.mock('workbox-window', () => ({

@@ -24,7 +24,10 @@ export interface ServiceWorkerOptions {
  * Registers the service worker (a classic script: no `type: 'module'`, which the iife build of
  * sw/sw.ts does not need and older browsers reject) and reports its lifecycle to the app.
  */
-export function registerServiceWorker(callbacks: ServiceWorkerCallbacks = {}, options: ServiceWorkerOptions = {}): ServiceWorkerRegistrationHandle {
+export function registerServiceWorker(
+  callbacks: ServiceWorkerCallbacks = {},
+  options: ServiceWorkerOptions = {},
+): ServiceWorkerRegistrationHandle {
   const enabled = options.enabled ?? import.meta.env.PROD;
   if (!enabled || typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return { updateServiceWorker: () => {} };
   const workbox = new Workbox(options.url ?? `${import.meta.env.BASE_URL}sw.js`, { scope: import.meta.env.BASE_URL });

@@ -42,9 +42,7 @@ describe('LoginScreen', () => {
 
   it('shows wrong credentials as a dismissible red alert in the portal wording and clears the password', async () => {
     const user = userEvent.setup();
-    const { sent } = renderLogin(() =>
-      jsonResponse({ non_field_errors: ['Unable to log in with provided credentials.'] }, 400),
-    );
+    const { sent } = renderLogin(() => jsonResponse({ non_field_errors: ['Unable to log in with provided credentials.'] }, 400));
     await user.type(screen.getByLabelText(/^Email/), 'admin@demo.quiz');
     await user.type(screen.getByLabelText(/^Password/), 'wrong');
     await user.click(screen.getByRole('button', { name: 'Login' }));
@@ -71,9 +69,7 @@ describe('LoginScreen', () => {
 
   it('stores the returned key on success', async () => {
     const user = userEvent.setup();
-    renderLogin((request) =>
-      new URL(request.url).pathname === LOGIN_PATH ? jsonResponse({ key: 'k1' }) : jsonResponse(demoUser),
-    );
+    renderLogin((request) => (new URL(request.url).pathname === LOGIN_PATH ? jsonResponse({ key: 'k1' }) : jsonResponse(demoUser)));
     await user.type(screen.getByLabelText(/^Email/), ' admin@demo.quiz ');
     await user.type(screen.getByLabelText(/^Password/), 'demo-pass-2026');
     await user.click(screen.getByRole('button', { name: 'Login' }));

@@ -42,12 +42,7 @@ export function LoginScreen() {
             </Alert>
           )}
           <TextInput label="Email" type="email" autoComplete="username" withAsterisk {...form.getInputProps('email')} />
-          <PasswordInput
-            label="Password"
-            autoComplete="current-password"
-            withAsterisk
-            {...form.getInputProps('password')}
-          />
+          <PasswordInput label="Password" autoComplete="current-password" withAsterisk {...form.getInputProps('password')} />
           <Button type="submit" loading={submitting} size="md">
             Login
           </Button>

@@ -52,18 +52,8 @@ export function ResetConfirmScreen() {
               {failure}
             </Alert>
           )}
-          <PasswordInput
-            label="New Password"
-            autoComplete="new-password"
-            withAsterisk
-            {...form.getInputProps('new_password')}
-          />
-          <PasswordInput
-            label="Confirm Password"
-            autoComplete="new-password"
-            withAsterisk
-            {...form.getInputProps('new_password1')}
-          />
+          <PasswordInput label="New Password" autoComplete="new-password" withAsterisk {...form.getInputProps('new_password')} />
+          <PasswordInput label="Confirm Password" autoComplete="new-password" withAsterisk {...form.getInputProps('new_password1')} />
           <Button type="submit" loading={submitting} size="md">
             Save
           </Button>

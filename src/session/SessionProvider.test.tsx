@@ -14,7 +14,9 @@ function SessionProbe() {
   const session = useSession();
   return (
     <div>
-      <p>state: {session.user ? `user ${session.user.username}` : session.loading ? 'loading' : session.loadFailed ? 'failed' : 'logged out'}</p>
+      <p>
+        state: {session.user ? `user ${session.user.username}` : session.loading ? 'loading' : session.loadFailed ? 'failed' : 'logged out'}
+      </p>
       <p>login: {String(session.isLogin)}</p>
       <button onClick={() => void session.login({ email: 'admin@demo.quiz', password: 'pw' })}>login</button>
       <p>expired: {String(session.expired)}</p>

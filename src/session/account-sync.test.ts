@@ -7,7 +7,11 @@ import { readCachedUser } from './user-cache';
 
 let db: PortalDatabase;
 const engine = { start: vi.fn(async () => undefined), stop: vi.fn(), signedIn: vi.fn(async () => undefined) };
-const accountSync = () => createAccountSync(() => db, () => engine);
+const accountSync = () =>
+  createAccountSync(
+    () => db,
+    () => engine,
+  );
 
 beforeEach(() => {
   db = new PortalDatabase(`account-${crypto.randomUUID()}`);

@@ -39,7 +39,9 @@ describe('the user request started with the page', () => {
   });
 
   it('is aborted by whoever took it', async () => {
-    const { sent } = mockFetch((request) => new Promise((_, reject) => request.signal.addEventListener('abort', () => reject(request.signal.reason))));
+    const { sent } = mockFetch(
+      (request) => new Promise((_, reject) => request.signal.addEventListener('abort', () => reject(request.signal.reason))),
+    );
     startUserRequest('token-a');
     const request = takeUserRequest('token-a');
     await vi.waitFor(() => expect(requestsTo(sent, USER_PATH)).toHaveLength(1));

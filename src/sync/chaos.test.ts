@@ -54,7 +54,10 @@ function chaoticFetch(inner: Fetch, random: () => number, tally: ChaosTally, ena
     }
     if (roll < 1 / 3) {
       tally.unavailable += 1;
-      return new Response(JSON.stringify({ detail: 'Service unavailable.' }), { status: 503, headers: { 'content-type': 'application/json' } });
+      return new Response(JSON.stringify({ detail: 'Service unavailable.' }), {
+        status: 503,
+        headers: { 'content-type': 'application/json' },
+      });
     }
     if (roll < 0.45) {
       await inner(input, init);
@@ -91,15 +94,24 @@ function injectingFetch(app: Injector): Fetch {
     const request = input instanceof Request ? input : new Request(input, init);
     const url = new URL(request.url);
     const payload = request.method === 'GET' || request.method === 'HEAD' ? undefined : NodeBuffer.from(await request.arrayBuffer());
-    const answer = await app.inject({ method: request.method, url: url.pathname + url.search, headers: Object.fromEntries(request.headers), payload });
+    const answer = await app.inject({
+      method: request.method,
+      url: url.pathname + url.search,
+      headers: Object.fromEntries(request.headers),
+      payload,
+    });
     const headers = new Headers();
-    for (const [name, value] of Object.entries(answer.headers)) if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : String(value));
+    for (const [name, value] of Object.entries(answer.headers))
+      if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : String(value));
     return new Response(answer.statusCode === 204 ? null : new Uint8Array(answer.rawPayload), { status: answer.statusCode, headers });
   };
 }
 
 // A 1x1 PNG: the server judges uploads by their bytes.
-const PNG = Uint8Array.from(atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=='), (char) => char.charCodeAt(0));
+const PNG = Uint8Array.from(
+  atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=='),
+  (char) => char.charCodeAt(0),
+);
 
 interface Row {
   localId: string;
@@ -210,7 +222,13 @@ class OfflineSession {
     if (!category) return;
     const description = this.label('Question');
     const withImage = this.random() < 0.3;
-    const payload: Record<string, unknown> = { description, hint: `Hint for ${description}`, options: 'A: Red, B: Green, C: Blue, D: Yellow', correct_option: 'A', category: category.localId };
+    const payload: Record<string, unknown> = {
+      description,
+      hint: `Hint for ${description}`,
+      options: 'A: Red, B: Green, C: Blue, D: Yellow',
+      correct_option: 'A',
+      category: category.localId,
+    };
     if (withImage) payload.image = new File([PNG], 'flag.png', { type: 'image/png' });
     this.questions.push({ localId: await this.create('questions', payload), description, hint: String(payload.hint), category, withImage });
   }
@@ -222,7 +240,11 @@ class OfflineSession {
     question.description = this.label('Question');
     question.hint = `Hint ${this.counter}`;
     question.category = category;
-    await this.update('questions', question.localId, { description: question.description, hint: question.hint, category: category.localId });
+    await this.update('questions', question.localId, {
+      description: question.description,
+      hint: question.hint,
+      category: category.localId,
+    });
   }
 
   /** The quiz screens first drop the question from the quizzes that hold it. */
@@ -281,7 +303,10 @@ class OfflineSession {
 
   private async createPoll(): Promise<void> {
     const name = this.label('Poll');
-    this.polls.push({ localId: await this.create('polls', { name, join_code: String(this.counter % 10_000), show_options: true, active: true }), name });
+    this.polls.push({
+      localId: await this.create('polls', { name, join_code: String(this.counter % 10_000), show_options: true, active: true }),
+      name,
+    });
   }
 
   private async editPoll(): Promise<void> {
@@ -336,7 +361,6 @@ interface ServerRows {
 
 const sorted = (values: string[]) => [...values].sort();
 
-
 describe('sync under chaos: 500 offline changes replayed over a failing network', () => {
   it('leaves the real server equal to the device, nothing lost and nothing twice', async () => {
     const support = (await import(/* @vite-ignore */ SERVER_SUPPORT)) as ServerSupport;
@@ -349,7 +373,11 @@ describe('sync under chaos: 500 offline changes replayed over a failing network'
     try {
       const { token } = await support.signedInTenant(server, { pollEnabled: true });
       const fetch = injectingFetch(server.app);
-      const client = http.extend({ prefixUrl: 'http://portal.test/', headers: { Authorization: `Token ${token}` }, fetch: chaoticFetch(fetch, random, tally, () => chaos) });
+      const client = http.extend({
+        prefixUrl: 'http://portal.test/',
+        headers: { Authorization: `Token ${token}` },
+        fetch: chaoticFetch(fetch, random, tally, () => chaos),
+      });
       const chaoticEngine = new SyncEngine({ db, entities: syncedEntities, client, random: () => 0.5 });
       engine = chaoticEngine;
 
@@ -387,9 +415,9 @@ describe('sync under chaos: 500 offline changes replayed over a failing network'
       const questionText = new Map(rows.questions.map((row) => [row.id, row.description]));
       const pollName = new Map(rows.polls.map((row) => [row.id, row.name]));
       expect(sorted(rows.categories.map((row) => row.name))).toEqual(sorted(session.categories.map((row) => row.name)));
-      expect(sorted(rows.questions.map((row) => `${row.description} | ${row.hint} | ${categoryName.get(row.category)} | ${row.image !== null}`))).toEqual(
-        sorted(session.questions.map((row) => `${row.description} | ${row.hint} | ${row.category.name} | ${row.withImage}`)),
-      );
+      expect(
+        sorted(rows.questions.map((row) => `${row.description} | ${row.hint} | ${categoryName.get(row.category)} | ${row.image !== null}`)),
+      ).toEqual(sorted(session.questions.map((row) => `${row.description} | ${row.hint} | ${row.category.name} | ${row.withImage}`)));
       expect(sorted(rows.quizzes.map((row) => `${row.name}: ${row.questions.map((id) => questionText.get(id)).join(', ')}`))).toEqual(
         sorted(session.quizzes.map((row) => `${row.name}: ${row.questions.map((question) => question.description).join(', ')}`)),
       );
@@ -399,11 +427,14 @@ describe('sync under chaos: 500 offline changes replayed over a failing network'
       );
 
       // The device shows the same rows under the server's ids, each once, all synced.
-      const mirrorOf = async (entity: EntityName) => (await db.mirror(entity).toArray()) as unknown as ({ serverId: number | null; syncState: string } & Record<string, unknown>)[];
+      const mirrorOf = async (entity: EntityName) =>
+        (await db.mirror(entity).toArray()) as unknown as ({ serverId: number | null; syncState: string } & Record<string, unknown>)[];
       const sameIds = async (entity: EntityName, serverRows: { id: number }[]) => {
         const local = await mirrorOf(entity);
         expect(local.every((row) => row.syncState === 'synced')).toBe(true);
-        expect(local.map((row) => row.serverId).sort((a, b) => Number(a) - Number(b))).toEqual(serverRows.map((row) => row.id).sort((a, b) => a - b));
+        expect(local.map((row) => row.serverId).sort((a, b) => Number(a) - Number(b))).toEqual(
+          serverRows.map((row) => row.id).sort((a, b) => a - b),
+        );
       };
       await sameIds('categories', rows.categories);
       await sameIds('questions', rows.questions);
@@ -411,11 +442,13 @@ describe('sync under chaos: 500 offline changes replayed over a failing network'
       await sameIds('polls', rows.polls);
       await sameIds('pollChoices', rows.choices);
       const localQuizzes = await mirrorOf('quizzes');
-      expect(localQuizzes.map((row) => `${row.serverId}: ${String(row.questions)}`).sort()).toEqual(rows.quizzes.map((row) => `${row.id}: ${String(row.questions)}`).sort());
-      const localChoices = await mirrorOf('pollChoices');
-      expect(localChoices.map((row) => `${row.serverId}: ${String(row.name)} ${String(row.votes)} in ${String(row.question)}`).sort()).toEqual(
-        rows.choices.map((row) => `${row.id}: ${row.name} ${row.votes} in ${row.question}`).sort(),
+      expect(localQuizzes.map((row) => `${row.serverId}: ${String(row.questions)}`).sort()).toEqual(
+        rows.quizzes.map((row) => `${row.id}: ${String(row.questions)}`).sort(),
       );
+      const localChoices = await mirrorOf('pollChoices');
+      expect(
+        localChoices.map((row) => `${row.serverId}: ${String(row.name)} ${String(row.votes)} in ${String(row.question)}`).sort(),
+      ).toEqual(rows.choices.map((row) => `${row.id}: ${row.name} ${row.votes} in ${row.question}`).sort());
     } finally {
       engine?.stop();
       db.close();

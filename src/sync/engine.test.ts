@@ -40,7 +40,11 @@ afterEach(async () => {
 });
 
 const names = async () => (await db.categories.toArray()).map((row) => (row as MirrorRow<Category>).name).sort();
-const serverNames = (target = server) => target.rows().map((row) => row.name).sort();
+const serverNames = (target = server) =>
+  target
+    .rows()
+    .map((row) => row.name)
+    .sort();
 const outbox = () => db.outbox.orderBy('seq').toArray();
 
 describe('pull', () => {
@@ -243,11 +247,18 @@ describe('failures', () => {
     await createRecord(db, 'categories', { name: 'Fine' });
     await engine.syncNow();
     const [failed, blocked] = await outbox();
-    expect(failed).toMatchObject({ status: 'failed', lastError: { status: 400, message: 'This field may not be blank.', fieldErrors: { name: ['This field may not be blank.'] } } });
+    expect(failed).toMatchObject({
+      status: 'failed',
+      lastError: { status: 400, message: 'This field may not be blank.', fieldErrors: { name: ['This field may not be blank.'] } },
+    });
     expect(blocked).toMatchObject({ status: 'blocked' });
     expect(serverNames()).toEqual(['Fine']);
     expect(await db.categories.get(bad.localId)).toMatchObject({ syncState: 'failed' });
-    expect(engine.status.getSnapshot()).toMatchObject({ failed: 1, waiting: 1, failedEntries: [expect.objectContaining({ opId: failed!.opId })] });
+    expect(engine.status.getSnapshot()).toMatchObject({
+      failed: 1,
+      waiting: 1,
+      failedEntries: [expect.objectContaining({ opId: failed!.opId })],
+    });
 
     await engine.retry(failed!.opId, { name: 'Fixed' });
     expect(serverNames()).toEqual(['Fine', 'Fixed']);
@@ -381,7 +392,12 @@ describe('crash recovery and single replayer', () => {
     server.failNext({ kind: 'network', afterActing: true });
     await engine.syncNow();
     // Another round where only the pull gets through, then the replay.
-    const pullOnly = new SyncEngine({ db, client: server.client(), entities: [{ name: 'categories', api: categoriesApi as Resource<ServerObject> }], now: () => now });
+    const pullOnly = new SyncEngine({
+      db,
+      client: server.client(),
+      entities: [{ name: 'categories', api: categoriesApi as Resource<ServerObject> }],
+      now: () => now,
+    });
     await db.outbox.toCollection().modify({ nextAttemptAt: now + 60_000 });
     await (pullOnly as unknown as { request(force: boolean): Promise<void> }).request(false);
     expect(await db.categories.count()).toBe(2);
@@ -432,7 +448,12 @@ describe('status and triggers', () => {
   });
 
   it('syncs shortly after a local change', async () => {
-    engine = new SyncEngine({ db, client: server.client(), entities: [{ name: 'categories', api: categoriesApi as Resource<ServerObject> }], debounceMs: 5 });
+    engine = new SyncEngine({
+      db,
+      client: server.client(),
+      entities: [{ name: 'categories', api: categoriesApi as Resource<ServerObject> }],
+      debounceMs: 5,
+    });
     await engine.start();
     await createRecord(db, 'categories', { name: 'History' });
     await vi.waitFor(() => expect(serverNames()).toEqual(['History']));

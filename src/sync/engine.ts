@@ -231,7 +231,8 @@ export class SyncEngine {
       for (const entity of this.entities.values()) await pullEntity(this.db, this.client, entity, this.now());
       this.status.update({ lastSyncedAt: this.now(), lastError: null });
     } catch (error) {
-      if (error instanceof ApiError && error.status === 401) this.status.update({ needsSignIn: true, lastError: 'Sign in again to send your changes.' });
+      if (error instanceof ApiError && error.status === 401)
+        this.status.update({ needsSignIn: true, lastError: 'Sign in again to send your changes.' });
       else this.status.update({ lastError: error instanceof Error ? error.message : String(error) });
     } finally {
       await this.refreshCounts();

@@ -20,9 +20,16 @@ const merge = (entity: 'categories' | 'questions', objects: { id: number; [field
 
 describe('mergePulled', () => {
   it('adds new objects, replaces changed synced rows and leaves unchanged ones alone', async () => {
-    await merge('categories', [{ id: 1, name: 'Maths', version: 1 }, { id: 2, name: 'Art', version: 1 }]);
+    await merge('categories', [
+      { id: 1, name: 'Maths', version: 1 },
+      { id: 2, name: 'Art', version: 1 },
+    ]);
     const before = await db.categories.get('s-2');
-    await merge('categories', [{ id: 1, name: 'Algebra', version: 2 }, { id: 2, name: 'Art', version: 1 }, { id: 3, name: 'Music', version: 1 }]);
+    await merge('categories', [
+      { id: 1, name: 'Algebra', version: 2 },
+      { id: 2, name: 'Art', version: 1 },
+      { id: 3, name: 'Music', version: 1 },
+    ]);
     const rows = (await db.categories.toArray()) as (MirrorRow & { name: string })[];
     expect(rows.map((row) => [row.localId, row.name, row.syncState])).toEqual([
       ['s-1', 'Algebra', 'synced'],
@@ -50,7 +57,10 @@ describe('mergePulled', () => {
   });
 
   it('removes rows the server no longer has, keeping those with queued changes of their own only', async () => {
-    await merge('categories', [{ id: 7, name: 'Maths', version: 1 }, { id: 8, name: 'Art', version: 1 }]);
+    await merge('categories', [
+      { id: 7, name: 'Maths', version: 1 },
+      { id: 8, name: 'Art', version: 1 },
+    ]);
     await merge('questions', [{ id: 7, question: 'Gone?', version: 1 }]);
     await updateRecord(db, 'categories', 's-7', { name: 'Mine' });
     await db.transaction('rw', db.syncTables(), async () => {

@@ -49,16 +49,21 @@ export async function assignServerId(db: PortalDatabase, entity: EntityName, loc
   await db.idMap.put({ entity, localId, serverId });
   const duplicates = await db.mirror(entity).where('serverId').equals(serverId).toArray();
   for (const duplicate of duplicates) {
-    if (duplicate.localId !== localId && (await entriesOf(db, duplicate.localId)).length === 0) await db.mirror(entity).delete(duplicate.localId);
+    if (duplicate.localId !== localId && (await entriesOf(db, duplicate.localId)).length === 0)
+      await db.mirror(entity).delete(duplicate.localId);
   }
   const swap = (target: EntityName, value: unknown) => (target === entity && value === localId ? serverId : value);
   for (const descriptor of Object.values(entityDescriptors)) {
-    const fields = Object.entries(descriptor.references).filter(([, target]) => target === entity).map(([field]) => field);
+    const fields = Object.entries(descriptor.references)
+      .filter(([, target]) => target === entity)
+      .map(([field]) => field);
     if (fields.length === 0) continue;
     const table = db.mirror(descriptor.name);
     // An indexed reference field (question.category) finds the rows directly; a list (quiz.questions) is scanned.
     const indexed = fields.every((field) => table.schema.idxByName[field] !== undefined);
-    const rows = indexed ? (await Promise.all(fields.map((field) => table.where(field).equals(localId).toArray()))).flat() : await table.toArray();
+    const rows = indexed
+      ? (await Promise.all(fields.map((field) => table.where(field).equals(localId).toArray()))).flat()
+      : await table.toArray();
     const changed = rows.filter((row) => mapReferences(descriptor.name, row, swap) !== row);
     await table.bulkPut(changed.map((row) => mapReferences(descriptor.name, row, swap)));
     for (const entry of await queuedChangesOf(db, descriptor.name)) {

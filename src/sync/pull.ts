@@ -28,7 +28,12 @@ function latest(cursor: string | null, objects: readonly ServerObject[]): string
  * without it sends everything, and rows it no longer has are dropped here.
  */
 export async function pullEntity(db: PortalDatabase, client: KyInstance, entity: SyncedEntity, now: number): Promise<void> {
-  const meta: SyncMeta = (await db.syncMeta.get(entity.name)) ?? { entity: entity.name, cursor: null, lastPulledAt: null, incremental: false };
+  const meta: SyncMeta = (await db.syncMeta.get(entity.name)) ?? {
+    entity: entity.name,
+    cursor: null,
+    lastPulledAt: null,
+    incremental: false,
+  };
   const params: Record<string, string | number> = { page_size: PULL_PAGE_SIZE };
   if (meta.cursor) params.updated_after = updatedAfter(meta.cursor);
   const objects: ServerObject[] = [];
@@ -49,6 +54,11 @@ export async function pullEntity(db: PortalDatabase, client: KyInstance, entity:
       const present = new Set(objects.map((object) => object.id));
       await removeGone(db, entity.name, (id) => !present.has(id));
     }
-    await db.syncMeta.put({ entity: entity.name, cursor: latest(meta.cursor, objects), lastPulledAt: now, incremental: deleted !== undefined });
+    await db.syncMeta.put({
+      entity: entity.name,
+      cursor: latest(meta.cursor, objects),
+      lastPulledAt: now,
+      incremental: deleted !== undefined,
+    });
   });
 }

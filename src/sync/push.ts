@@ -54,11 +54,14 @@ async function resolvePayload(ctx: PushContext, entry: OutboxEntry): Promise<Pay
   const lookups: Promise<void>[] = [];
   const resolved = new Map<string, number>();
   mapReferences(entry.entity, entry.payload, (target, value) => {
-    if (typeof value === 'string') lookups.push(requireServerId(ctx, target, value).then((id) => void resolved.set(`${target}:${value}`, id)));
+    if (typeof value === 'string')
+      lookups.push(requireServerId(ctx, target, value).then((id) => void resolved.set(`${target}:${value}`, id)));
     return value;
   });
   await Promise.all(lookups);
-  return mapReferences(entry.entity, entry.payload, (target, value) => (typeof value === 'string' ? resolved.get(`${target}:${value}`) : value));
+  return mapReferences(entry.entity, entry.payload, (target, value) =>
+    typeof value === 'string' ? resolved.get(`${target}:${value}`) : value,
+  );
 }
 
 /** Sends one entry; resolves when the server acted, throws its error otherwise. */
@@ -134,7 +137,9 @@ type EntriesByRow = Map<string, OutboxEntry[]>;
 function blockersOf(entry: OutboxEntry, byRow: EntriesByRow): OutboxEntry[] {
   const seq = entry.seq as number;
   const own = (byRow.get(entry.localId) ?? []).filter((other) => (other.seq as number) < seq);
-  const needed = entry.dependsOn.flatMap((key) => (byRow.get(key) ?? []).filter((other) => (other.seq as number) < seq || other.kind === 'create'));
+  const needed = entry.dependsOn.flatMap((key) =>
+    (byRow.get(key) ?? []).filter((other) => (other.seq as number) < seq || other.kind === 'create'),
+  );
   return [...own, ...needed, ...referrersBefore(entry, byRow)];
 }
 
@@ -170,12 +175,18 @@ function groupByRow(entries: readonly OutboxEntry[]): EntriesByRow {
 }
 
 function forget(byRow: EntriesByRow, entry: OutboxEntry): void {
-  byRow.set(entry.localId, (byRow.get(entry.localId) ?? []).filter((other) => other.seq !== entry.seq));
+  byRow.set(
+    entry.localId,
+    (byRow.get(entry.localId) ?? []).filter((other) => other.seq !== entry.seq),
+  );
 }
 
 /** Keeps the in-memory view in step with what was just stored. */
 function remember(byRow: EntriesByRow, entry: OutboxEntry): void {
-  byRow.set(entry.localId, (byRow.get(entry.localId) ?? []).map((other) => (other.seq === entry.seq ? entry : other)));
+  byRow.set(
+    entry.localId,
+    (byRow.get(entry.localId) ?? []).map((other) => (other.seq === entry.seq ? entry : other)),
+  );
 }
 
 /**
@@ -187,7 +198,7 @@ function remember(byRow: EntriesByRow, entry: OutboxEntry): void {
 export async function pushOutbox(ctx: PushContext, force: boolean): Promise<PushOutcome> {
   const { db } = ctx;
   let earliestRetry = Infinity;
-  for (let progressed = true; progressed; ) {
+  for (let progressed = true; progressed;) {
     progressed = false;
     earliestRetry = Infinity;
     const entries = await db.outbox.orderBy('seq').toArray();

@@ -37,7 +37,8 @@ export async function retryChange(db: PortalDatabase, opId: string, changes: Pay
       payload: { ...entry.payload, ...changes },
     });
     const table = db.mirror(entry.entity);
-    if (Object.keys(changes).length > 0 && (await table.get(entry.localId))) await table.update(entry.localId, changes as Partial<MirrorRow>);
+    if (Object.keys(changes).length > 0 && (await table.get(entry.localId)))
+      await table.update(entry.localId, changes as Partial<MirrorRow>);
     await refreshSyncState(db, entry.entity, entry.localId);
   });
 }

@@ -63,7 +63,8 @@ function fakeBackend(): Backend {
   return {
     client: (network) => http.extend({ prefixUrl: 'http://portal.test/', fetch: network.wrap((input, init) => server.fetch(input, init)) }),
     categories: async () => server.rows().map((row) => ({ id: row.id, name: String(row.name) })),
-    questions: async () => server.rows(QUESTIONS).map((row) => ({ id: row.id, description: String(row.description), category: Number(row.category) })),
+    questions: async () =>
+      server.rows(QUESTIONS).map((row) => ({ id: row.id, description: String(row.description), category: Number(row.category) })),
     close: async () => undefined,
   };
 }
@@ -91,9 +92,15 @@ async function realBackend(support: ServerSupport, server: { app: Injector }): P
     const request = input instanceof Request ? input : new Request(input, init);
     const url = new URL(request.url);
     const payload = request.method === 'GET' || request.method === 'HEAD' ? undefined : NodeBuffer.from(await request.arrayBuffer());
-    const answer = await server.app.inject({ method: request.method, url: url.pathname + url.search, headers: Object.fromEntries(request.headers), payload });
+    const answer = await server.app.inject({
+      method: request.method,
+      url: url.pathname + url.search,
+      headers: Object.fromEntries(request.headers),
+      payload,
+    });
     const headers = new Headers();
-    for (const [name, value] of Object.entries(answer.headers)) if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : String(value));
+    for (const [name, value] of Object.entries(answer.headers))
+      if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : String(value));
     return new Response(answer.statusCode === 204 ? null : new Uint8Array(answer.rawPayload), { status: answer.statusCode, headers });
   };
   const list = async <T>(path: string): Promise<T[]> => {
@@ -101,9 +108,15 @@ async function realBackend(support: ServerSupport, server: { app: Injector }): P
     return ((await answer.json()) as { results: T[] }).results;
   };
   return {
-    client: (network) => http.extend({ prefixUrl: 'http://portal.test/', headers: { Authorization: `Token ${token}` }, fetch: network.wrap(inject) }),
+    client: (network) =>
+      http.extend({ prefixUrl: 'http://portal.test/', headers: { Authorization: `Token ${token}` }, fetch: network.wrap(inject) }),
     categories: async () => (await list<{ id: number; name: string }>('api/v1/category/')).map(({ id, name }) => ({ id, name })),
-    questions: async () => (await list<{ id: number; description: string; category: number }>(QUESTIONS)).map(({ id, description, category }) => ({ id, description, category })),
+    questions: async () =>
+      (await list<{ id: number; description: string; category: number }>(QUESTIONS)).map(({ id, description, category }) => ({
+        id,
+        description,
+        category,
+      })),
     close: async () => undefined,
   };
 }
@@ -145,7 +158,12 @@ async function runScenario(backend: Backend, ops: readonly Op[]): Promise<void> 
         case 'createQuestion': {
           if (!category) break;
           const description = `Question ${counter}`;
-          const row = await createRecord(db, 'questions', { description, category: category.localId, options: OPTIONS, correct_option: 'A' });
+          const row = await createRecord(db, 'questions', {
+            description,
+            category: category.localId,
+            options: OPTIONS,
+            correct_option: 'A',
+          });
           questions.push({ localId: row.localId, description, category });
           break;
         }
@@ -188,9 +206,11 @@ async function runScenario(backend: Backend, ops: readonly Op[]): Promise<void> 
       [...serverCategories].sort(byName),
     );
     const localQuestions = await db.questions.toArray();
-    expect(localQuestions.map((row) => ({ id: row.serverId, category: (row as unknown as { category: unknown }).category })).sort((a, b) => (a.id ?? 0) - (b.id ?? 0))).toEqual(
-      serverQuestions.map((row) => ({ id: row.id, category: row.category })).sort((a, b) => a.id - b.id),
-    );
+    expect(
+      localQuestions
+        .map((row) => ({ id: row.serverId, category: (row as unknown as { category: unknown }).category }))
+        .sort((a, b) => (a.id ?? 0) - (b.id ?? 0)),
+    ).toEqual(serverQuestions.map((row) => ({ id: row.id, category: row.category })).sort((a, b) => a.id - b.id));
     expect(localCategories.concat(localQuestions).every((row) => row.syncState === 'synced')).toBe(true);
   } finally {
     engine.stop();

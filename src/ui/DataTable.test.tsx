@@ -41,9 +41,21 @@ describe('DataTable rows', () => {
       { id: 'b', name: 'Bravo', note: '1' },
     ];
     const { rerender } = render(table(columns, rows(), sameName));
-    rerender(table(columns, rows().map((item) => ({ ...item, note: '2' })), sameName));
+    rerender(
+      table(
+        columns,
+        rows().map((item) => ({ ...item, note: '2' })),
+        sameName,
+      ),
+    );
     expect(Object.fromEntries(renders)).toEqual({ a: 1, b: 1 });
-    rerender(table(columns, rows().map((item) => (item.id === 'b' ? { ...item, name: 'Bravo 2' } : item)), sameName));
+    rerender(
+      table(
+        columns,
+        rows().map((item) => (item.id === 'b' ? { ...item, name: 'Bravo 2' } : item)),
+        sameName,
+      ),
+    );
     expect(Object.fromEntries(renders)).toEqual({ a: 1, b: 2 });
     expect(screen.getByRole('cell', { name: 'Bravo 2' })).toBeInTheDocument();
   });

@@ -51,7 +51,16 @@ function rejectionMessage(rejections: readonly FileRejection[], maxBytes: number
  * "Choose <label>" button for keyboards; a 200x200 preview of the chosen file or current URL; a remove button; non-images (judged by their first
  * bytes, not their name) and files over the limit are refused with a message and leave the value unchanged.
  */
-export function ImageInput({ label, value, onChange, error, description, required, disabled, maxBytes = IMAGE_MAX_BYTES }: ImageInputProps) {
+export function ImageInput({
+  label,
+  value,
+  onChange,
+  error,
+  description,
+  required,
+  disabled,
+  maxBytes = IMAGE_MAX_BYTES,
+}: ImageInputProps) {
   const errorId = useId();
   const [problem, setProblem] = useState<string | null>(null);
   const [checking, setChecking] = useState(false);
@@ -73,7 +82,14 @@ export function ImageInput({ label, value, onChange, error, description, require
   };
 
   return (
-    <Input.Wrapper label={label} labelElement="div" description={description} required={required} error={shownError} errorProps={{ id: errorId, role: 'alert' }}>
+    <Input.Wrapper
+      label={label}
+      labelElement="div"
+      description={description}
+      required={required}
+      error={shownError}
+      errorProps={{ id: errorId, role: 'alert' }}
+    >
       <Stack gap="xs" mt={4}>
         <Dropzone
           openRef={openRef}
@@ -87,7 +103,11 @@ export function ImageInput({ label, value, onChange, error, description, require
           // The drop area is for pointers and touch; keyboards use the Choose button below (a focusable area
           // around the file input would nest one control in another).
           activateOnKeyboard={false}
-          inputProps={{ 'aria-label': label, 'aria-invalid': shownError ? true : undefined, 'aria-describedby': shownError ? errorId : undefined }}
+          inputProps={{
+            'aria-label': label,
+            'aria-invalid': shownError ? true : undefined,
+            'aria-describedby': shownError ? errorId : undefined,
+          }}
           mih={64}
           p="sm"
         >
@@ -96,7 +116,16 @@ export function ImageInput({ label, value, onChange, error, description, require
           </Text>
         </Dropzone>
         <Group align="flex-end" wrap="wrap">
-          {preview && <Image src={preview} alt={`${label} preview`} style={{ width: 200, height: 200 }} fit="contain" radius="sm" bd="1px solid var(--mantine-color-default-border)" />}
+          {preview && (
+            <Image
+              src={preview}
+              alt={`${label} preview`}
+              style={{ width: 200, height: 200 }}
+              fit="contain"
+              radius="sm"
+              bd="1px solid var(--mantine-color-default-border)"
+            />
+          )}
           <Button variant="default" disabled={disabled} aria-label={`Choose ${label.toLowerCase()}`} onClick={() => openRef.current?.()}>
             Choose
           </Button>

@@ -9,7 +9,13 @@ import type { DataTableColumn } from './DataTable';
  */
 export function RowLink({ to, label, danger, children }: { to: string; label: string; danger?: boolean; children: ReactNode }) {
   return (
-    <Anchor component={Link} to={to} aria-label={label} c={danger ? 'var(--mantine-color-error)' : undefined} style={{ display: 'inline-flex', alignItems: 'center', minHeight: 44, minWidth: 44 }}>
+    <Anchor
+      component={Link}
+      to={to}
+      aria-label={label}
+      c={danger ? 'var(--mantine-color-error)' : undefined}
+      style={{ display: 'inline-flex', alignItems: 'center', minHeight: 44, minWidth: 44 }}
+    >
       {children}
     </Anchor>
   );
@@ -21,7 +27,15 @@ export function RowLink({ to, label, danger, children }: { to: string; label: st
  */
 export function editDeleteColumns<Row>(baseOf: (row: Row) => string, nameOf: (row: Row) => string): DataTableColumn<Row>[] {
   return [
-    { header: 'Edit', shrink: true, cell: (row) => <RowLink to={`${baseOf(row)}/update`} label={`Edit ${nameOf(row)}`}>Edit</RowLink> },
+    {
+      header: 'Edit',
+      shrink: true,
+      cell: (row) => (
+        <RowLink to={`${baseOf(row)}/update`} label={`Edit ${nameOf(row)}`}>
+          Edit
+        </RowLink>
+      ),
+    },
     {
       header: 'Delete',
       shrink: true,

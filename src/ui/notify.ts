@@ -37,7 +37,9 @@ export function showFieldErrors(
   fieldErrors: Readonly<Record<string, readonly string[]>>,
   fields: readonly string[],
 ): boolean {
-  const matched = Object.fromEntries(fields.filter((field) => fieldErrors[field]?.length).map((field) => [field, fieldErrors[field]!.join(' ')]));
+  const matched = Object.fromEntries(
+    fields.filter((field) => fieldErrors[field]?.length).map((field) => [field, fieldErrors[field]!.join(' ')]),
+  );
   setErrors(matched);
   return Object.keys(matched).length > 0;
 }

@@ -24,7 +24,8 @@ export function useClientProfile(): ClientProfile | null | undefined {
       .catch((error: unknown) => {
         // Offline, or aborted: the kept copy stands. Anything else is worth a line in the console only,
         // as the screens using this work without it.
-        if (!(error instanceof ApiError && error.isNetworkError) && !(error instanceof DOMException)) console.warn('Client settings not refreshed', error);
+        if (!(error instanceof ApiError && error.isNetworkError) && !(error instanceof DOMException))
+          console.warn('Client settings not refreshed', error);
       });
     return () => controller.abort();
   }, []);

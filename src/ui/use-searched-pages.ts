@@ -7,7 +7,11 @@ import { pageCount, pageSlice } from './page-range';
  * and the page's rows stay the same arrays while rows, filter, search and page do, so a screen can memoise
  * what it builds from them.
  */
-export function useSearchedPages<Row>(rows: readonly Row[] | undefined, filter: (rows: readonly Row[], search: string) => Row[], pageSize: number) {
+export function useSearchedPages<Row>(
+  rows: readonly Row[] | undefined,
+  filter: (rows: readonly Row[], search: string) => Row[],
+  pageSize: number,
+) {
   const [search, setSearchText] = useState('');
   const [page, setPage] = useState(1);
   const visible = useMemo(() => filter(rows ?? [], search), [filter, rows, search]);

@@ -18,7 +18,10 @@ describe('useServerPage', () => {
       if (!online) throw new ApiError(0, 'No connection to the server.');
       return { page: query.page, rows: [`row of page ${query.page}`] };
     });
-    const { result, rerender } = renderHook(({ page }) => useServerPage('attempts-test', { page }, load, 'Not loaded'), { wrapper, initialProps: { page: 2 } });
+    const { result, rerender } = renderHook(({ page }) => useServerPage('attempts-test', { page }, load, 'Not loaded'), {
+      wrapper,
+      initialProps: { page: 2 },
+    });
     await waitFor(() => expect(result.current.data).toEqual({ page: 2, rows: ['row of page 2'] }));
     expect(result.current.saved).toBeNull();
     await waitFor(async () => expect(await portalDatabase().session.get('savedPage:attempts-test')).toBeDefined());

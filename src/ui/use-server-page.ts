@@ -37,7 +37,12 @@ export function useServerPage<Query, Data>(
   const queryText = JSON.stringify(query);
   const requestId = `${generation}:${queryText}`;
   // `request` says which query the state answers: while it differs from the current one, a load is running.
-  const [state, setState] = useState<{ request: string | null; data: Data | undefined; saved: ServerPageState<Query, Data>['saved']; unreachable: boolean }>({
+  const [state, setState] = useState<{
+    request: string | null;
+    data: Data | undefined;
+    saved: ServerPageState<Query, Data>['saved'];
+    unreachable: boolean;
+  }>({
     request: null,
     data: undefined,
     saved: null,

@@ -17,7 +17,9 @@ export function portalBuild(): string {
   if (build) return build;
   const dir = mkdtempSync(path.join(tmpdir(), 'quiz-portal-bench-dist-'));
   process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
-  execFileSync('npx', ['vite', 'build', '--logLevel', 'warn', '--outDir', dir, '--emptyOutDir'], { stdio: ['ignore', 'ignore', 'inherit'] });
+  execFileSync('npx', ['vite', 'build', '--logLevel', 'warn', '--outDir', dir, '--emptyOutDir'], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   build = dir;
   return dir;
 }

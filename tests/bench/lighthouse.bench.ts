@@ -115,7 +115,9 @@ async function audit(target: Audited, origin: string): Promise<BenchRow[]> {
     const { lhr } = await lighthouseRun(target, origin);
     reports.push(lhr);
     const figures = METRICS.map((metric) => `${metric.title} ${Math.round(lhr.audits[metric.id]?.numericValue ?? Number.NaN)}`).join(', ');
-    console.error(`lighthouse ${target.page} run ${run + 1}/${RUNS}: performance ${Math.round((lhr.categories.performance?.score ?? 0) * 100)}, ${figures}`);
+    console.error(
+      `lighthouse ${target.page} run ${run + 1}/${RUNS}: performance ${Math.round((lhr.categories.performance?.score ?? 0) * 100)}, ${figures}`,
+    );
   }
   const performance = (lhr: Report) => lhr.categories.performance?.score ?? 0;
   reports.sort((a, b) => performance(a) - performance(b));
@@ -131,7 +133,11 @@ async function audit(target: Audited, origin: string): Promise<BenchRow[]> {
     })),
     ...METRICS.map((metric) => {
       const value = lhr.audits[metric.id]?.numericValue ?? Number.NaN;
-      return { metric: `${target.page}: ${metric.title}`, value: metric.unit === 'ms' ? Math.round(value) : Math.round(value * 1000) / 1000, unit: metric.unit };
+      return {
+        metric: `${target.page}: ${metric.title}`,
+        value: metric.unit === 'ms' ? Math.round(value) : Math.round(value * 1000) / 1000,
+        unit: metric.unit,
+      };
     }),
     { metric: `${target.page}: performance, worst of ${RUNS} runs`, value: Math.round(performance(reports[0]!) * 100), unit: 'score' },
     { metric: `${target.page}: performance, best of ${RUNS} runs`, value: Math.round(performance(reports.at(-1)!) * 100), unit: 'score' },

@@ -34,7 +34,16 @@ const watchFor = (text: string) => `(() => {
 
 function startServer(dataDir: string, staticDir: string): Promise<{ origin: string; child: ChildProcess }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', STATIC_DIR: staticDir, LOG_LEVEL: 'warn', FIREBASE_EMULATOR_PORT: '0' },
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      STATIC_DIR: staticDir,
+      LOG_LEVEL: 'warn',
+      FIREBASE_EMULATOR_PORT: '0',
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   return new Promise((resolve, reject) => {
@@ -79,7 +88,12 @@ async function stageQuiz(origin: string): Promise<{ token: string; quizId: numbe
   const category = await post<{ id: number }>(origin, headers, '/api/v1/category/', { name: 'Bench stage' });
   const questions: number[] = [];
   for (let n = 1; n <= QUESTIONS; n += 1) {
-    const data = { description: `Stage question ${n}?`, category: category.id, options: 'A: one, B: two, C: three, D: four', correct_option: 'A' };
+    const data = {
+      description: `Stage question ${n}?`,
+      category: category.id,
+      options: 'A: one, B: two, C: three, D: four',
+      correct_option: 'A',
+    };
     questions.push((await post<{ id: number }>(origin, headers, '/api/v1/questions/', data)).id);
   }
   const quiz = await post<{ id: number }>(origin, headers, '/api/v1/quiz/', {
@@ -125,7 +139,10 @@ export const benchmark: Benchmark = {
       };
       const control = await open(`/list-quiz/${quizId}/control`);
       await control.getByText(`Question 1 of ${QUESTIONS}`, { exact: true }).waitFor({ timeout: 60_000 });
-      await control.getByRole('status').filter({ hasText: /^Live$/ }).waitFor({ timeout: 30_000 });
+      await control
+        .getByRole('status')
+        .filter({ hasText: /^Live$/ })
+        .waitFor({ timeout: 30_000 });
       const list = await open('/list-quiz');
       const row = list.getByRole('table', { name: 'Quizzes' }).getByRole('row', { name: /^Bench stage\b/ });
       await row.getByText(`1 / ${QUESTIONS}`, { exact: true }).waitFor({ timeout: 60_000 });
@@ -139,7 +156,10 @@ export const benchmark: Benchmark = {
         await list.evaluate(watchFor(`${step} / ${QUESTIONS}`));
         await control.keyboard.press('ArrowRight');
         // A function, not a string: the portal's CSP forbids evaluating strings in the page.
-        await list.waitForFunction(() => (globalThis as unknown as { benchSeenAt: number }).benchSeenAt > 0, undefined, { timeout: 5000, polling: 20 });
+        await list.waitForFunction(() => (globalThis as unknown as { benchSeenAt: number }).benchSeenAt > 0, undefined, {
+          timeout: 5000,
+          polling: 20,
+        });
         latencies.push((await readNumber(list, 'benchSeenAt')) - (await readNumber(control, 'benchPressedAt')));
       }
       const sorted = [...latencies].sort((a, b) => a - b);

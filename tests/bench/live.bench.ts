@@ -16,7 +16,16 @@ const DEMO = { email: 'admin@demo.quiz', password: 'demo-pass-2026' };
 
 function startServer(dataDir: string): Promise<{ origin: string; child: ChildProcess }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', STATIC_DIR: 'none', LOG_LEVEL: 'warn', FIREBASE_EMULATOR_PORT: '0' },
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      STATIC_DIR: 'none',
+      LOG_LEVEL: 'warn',
+      FIREBASE_EMULATOR_PORT: '0',
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   return new Promise((resolve, reject) => {
@@ -57,7 +66,11 @@ export const benchmark: Benchmark = {
     try {
       viewer = viewerClient(await json<LiveClientConfig>(await fetch(`${origin}/api/v1/live-config/`)));
       const { key } = await json<{ key: string }>(
-        await fetch(`${origin}/api/v1/accounts/login/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(DEMO) }),
+        await fetch(`${origin}/api/v1/accounts/login/`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(DEMO),
+        }),
       );
       const headers = { authorization: `Token ${key}`, 'content-type': 'application/json' };
       type Quiz = { id: number; mode: string; status: string; quiz_hash: string; question_no: number; question_count: number };
@@ -74,7 +87,9 @@ export const benchmark: Benchmark = {
         const target = questionNo < quiz.question_count ? questionNo + 1 : questionNo - 1;
         const seen = live.waitFor<{ question_no: number }>(path, (node) => node?.question_no === target, 5000);
         const started = performance.now();
-        await json(await fetch(`${origin}/api/v1/quiz/${quiz.id}/`, { method: 'PATCH', headers, body: JSON.stringify({ question_no: target }) }));
+        await json(
+          await fetch(`${origin}/api/v1/quiz/${quiz.id}/`, { method: 'PATCH', headers, body: JSON.stringify({ question_no: target }) }),
+        );
         await seen;
         latencies.push(performance.now() - started);
         questionNo = target;

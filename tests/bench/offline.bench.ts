@@ -43,7 +43,11 @@ async function timed(work: () => Promise<void>): Promise<number> {
   return performance.now() - start;
 }
 
-async function withServer<T>(seed: Parameters<typeof startBenchServer>[0]['seed'], work: (server: BenchServer) => Promise<T>, env?: Record<string, string>): Promise<T> {
+async function withServer<T>(
+  seed: Parameters<typeof startBenchServer>[0]['seed'],
+  work: (server: BenchServer) => Promise<T>,
+  env?: Record<string, string>,
+): Promise<T> {
   const server = await startBenchServer({ seed, env });
   try {
     return await work(server);
@@ -57,7 +61,11 @@ async function replayQueuedChanges(): Promise<BenchRow[]> {
   return withServer(
     async (db) => {
       const clientId = await seedClient(db);
-      await insertInChunks(db, 'categories', Array.from({ length: SERVER_CATEGORIES }, (_, i) => ({ name: `Server category ${i + 1}`, ...owned(clientId) })));
+      await insertInChunks(
+        db,
+        'categories',
+        Array.from({ length: SERVER_CATEGORIES }, (_, i) => ({ name: `Server category ${i + 1}`, ...owned(clientId) })),
+      );
     },
     async (server) => {
       const { authorization } = await signIn(server.origin);
@@ -68,7 +76,8 @@ async function replayQueuedChanges(): Promise<BenchRow[]> {
         const rows = await db.categories.orderBy('name').toArray();
         if (rows.length !== SERVER_CATEGORIES) throw new Error(`mirror has ${rows.length} categories`);
         for (let i = 0; i < QUEUED_CREATES; i += 1) await createRecord(db, 'categories', { name: `Queued category ${i + 1}` });
-        for (const row of rows.slice(0, QUEUED_EDITS)) await updateRecord(db, 'categories', row.localId, { name: `Edited category ${row.serverId}` });
+        for (const row of rows.slice(0, QUEUED_EDITS))
+          await updateRecord(db, 'categories', row.localId, { name: `Edited category ${row.serverId}` });
         for (const row of rows.slice(QUEUED_EDITS, QUEUED_EDITS + QUEUED_DELETES)) await deleteRecord(db, 'categories', row.localId);
         const queued = await db.outbox.count();
         const elapsed = await timed(() => engine.syncNow());
@@ -78,7 +87,12 @@ async function replayQueuedChanges(): Promise<BenchRow[]> {
         return [
           { metric: `replay ${queued} queued changes (then pull)`, value: elapsed / 1000, unit: 's', budget: { max: 20 } },
           { metric: 'changes left in the outbox', value: left, unit: 'changes', budget: { max: 0 } },
-          { metric: `categories on the server (expected ${expected})`, value: onServer, unit: 'rows', budget: { min: expected, max: expected } },
+          {
+            metric: `categories on the server (expected ${expected})`,
+            value: onServer,
+            unit: 'rows',
+            budget: { min: expected, max: expected },
+          },
         ];
       } finally {
         engine.stop();
@@ -94,7 +108,11 @@ async function pullQuestions(): Promise<BenchRow[]> {
   return withServer(
     async (db) => {
       const clientId = await seedClient(db);
-      await insertInChunks(db, 'categories', Array.from({ length: 20 }, (_, i) => ({ name: `Category ${i + 1}`, ...owned(clientId) })));
+      await insertInChunks(
+        db,
+        'categories',
+        Array.from({ length: 20 }, (_, i) => ({ name: `Category ${i + 1}`, ...owned(clientId) })),
+      );
       const categories = await db.selectFrom('categories').select('id').execute();
       await insertInChunks(
         db,
@@ -139,7 +157,11 @@ async function offlineColdStart(): Promise<BenchRow[]> {
   return withServer(
     async (db) => {
       const clientId = await seedClient(db);
-      await insertInChunks(db, 'categories', Array.from({ length: 200 }, (_, i) => ({ name: `Category ${String(i + 1).padStart(3, '0')}`, ...owned(clientId) })));
+      await insertInChunks(
+        db,
+        'categories',
+        Array.from({ length: 200 }, (_, i) => ({ name: `Category ${String(i + 1).padStart(3, '0')}`, ...owned(clientId) })),
+      );
     },
     async (server) => {
       const { authorization } = await signIn(server.origin);
@@ -165,7 +187,11 @@ async function offlineColdStart(): Promise<BenchRow[]> {
         }
         times.sort((a, b) => a - b);
         return [
-          { metric: `offline cold start to a usable Categories page (median of ${COLD_STARTS})`, value: times[Math.floor(times.length / 2)] ?? NaN, unit: 'ms' },
+          {
+            metric: `offline cold start to a usable Categories page (median of ${COLD_STARTS})`,
+            value: times[Math.floor(times.length / 2)] ?? NaN,
+            unit: 'ms',
+          },
           { metric: 'offline cold start, slowest', value: times.at(-1) ?? NaN, unit: 'ms' },
         ];
       } finally {

@@ -57,7 +57,12 @@ function pureFigures(): BenchRow[] {
     dropping.push(time(() => dropQuestion(moved, keys[QUESTIONS - 1]!, 'selected', moved.selected[0]!)));
   }
   return [
-    { metric: `pure: filter ${QUESTIONS} questions by 3 categories + first page (median of ${RUNS})`, value: median(filtering), unit: 'ms', budget: BUDGET },
+    {
+      metric: `pure: filter ${QUESTIONS} questions by 3 categories + first page (median of ${RUNS})`,
+      value: median(filtering),
+      unit: 'ms',
+      budget: BUDGET,
+    },
     { metric: `pure: move ${MOVED} checked items to Selected (median of ${RUNS})`, value: median(moving), unit: 'ms', budget: BUDGET },
     { metric: `pure: drop one item across lists (median of ${RUNS})`, value: median(dropping), unit: 'ms', budget: BUDGET },
   ];
@@ -118,7 +123,11 @@ async function screenFigures(): Promise<BenchRow[]> {
     seed: async (db) => {
       const clientId = await seedClient(db);
       const names = Array.from({ length: CATEGORIES }, (_, index) => `Category ${String(index + 1).padStart(2, '0')}`);
-      await insertInChunks(db, 'categories', names.map((name) => ({ name, ...owned(clientId) })));
+      await insertInChunks(
+        db,
+        'categories',
+        names.map((name) => ({ name, ...owned(clientId) })),
+      );
       const categories = await db.selectFrom('categories').select('id').orderBy('id').execute();
       await insertInChunks(
         db,
@@ -177,8 +186,18 @@ async function screenFigures(): Promise<BenchRow[]> {
       moving.push(await sinceClickUntil(page, '0 selected'));
     }
     return [
-      { metric: `screen: filter ${QUESTIONS} questions by a category, click to next frame (median of ${SCREEN_RUNS})`, value: median(filtering), unit: 'ms', budget: BUDGET },
-      { metric: `screen: move ${MOVED} checked items either way, click to next frame (median of ${moving.length})`, value: median(moving), unit: 'ms', budget: BUDGET },
+      {
+        metric: `screen: filter ${QUESTIONS} questions by a category, click to next frame (median of ${SCREEN_RUNS})`,
+        value: median(filtering),
+        unit: 'ms',
+        budget: BUDGET,
+      },
+      {
+        metric: `screen: move ${MOVED} checked items either way, click to next frame (median of ${moving.length})`,
+        value: median(moving),
+        unit: 'ms',
+        budget: BUDGET,
+      },
       { metric: `screen: move ${MOVED} checked items, slowest`, value: Math.max(...moving), unit: 'ms' },
     ];
   } finally {

@@ -19,8 +19,20 @@ function valueText(value: number): string {
 
 export function formatTable(rows: readonly NamedRow[]): string {
   const header = ['benchmark', 'metric', 'value', 'unit', 'budget', 'result'];
-  const lines = rows.map((row) => [row.benchmark, row.metric, valueText(row.value), row.unit, budgetText(row), row.budget ? (withinBudget(row) ? 'ok' : 'OVER') : '-']);
+  const lines = rows.map((row) => [
+    row.benchmark,
+    row.metric,
+    valueText(row.value),
+    row.unit,
+    budgetText(row),
+    row.budget ? (withinBudget(row) ? 'ok' : 'OVER') : '-',
+  ]);
   const widths = header.map((title, column) => Math.max(title.length, ...lines.map((line) => (line[column] ?? '').length)));
-  const format = (cells: string[]) => `| ${cells.map((cell, column) => (column === 2 ? cell.padStart(widths[column] ?? 0) : cell.padEnd(widths[column] ?? 0))).join(' | ')} |`;
-  return [format(header), `|${widths.map((width, column) => (column === 2 ? `${'-'.repeat(width + 1)}:` : '-'.repeat(width + 2))).join('|')}|`, ...lines.map(format)].join('\n');
+  const format = (cells: string[]) =>
+    `| ${cells.map((cell, column) => (column === 2 ? cell.padStart(widths[column] ?? 0) : cell.padEnd(widths[column] ?? 0))).join(' | ')} |`;
+  return [
+    format(header),
+    `|${widths.map((width, column) => (column === 2 ? `${'-'.repeat(width + 1)}:` : '-'.repeat(width + 2))).join('|')}|`,
+    ...lines.map(format),
+  ].join('\n');
 }

@@ -11,10 +11,14 @@ import { withinBudget, type Benchmark } from './types';
 const directory = path.dirname(fileURLToPath(import.meta.url));
 
 function benchFiles(wanted: readonly string[]): string[] {
-  const all = readdirSync(directory).filter((file) => file.endsWith('.bench.ts')).sort();
+  const all = readdirSync(directory)
+    .filter((file) => file.endsWith('.bench.ts'))
+    .sort();
   if (wanted.length === 0) return all;
   const chosen = all.filter((file) => wanted.some((name) => file === name || file === `${name}.bench.ts` || path.basename(name) === file));
-  const unknown = wanted.filter((name) => !all.some((file) => file === name || file === `${name}.bench.ts` || path.basename(name) === file));
+  const unknown = wanted.filter(
+    (name) => !all.some((file) => file === name || file === `${name}.bench.ts` || path.basename(name) === file),
+  );
   if (unknown.length > 0) throw new Error(`No benchmark file for: ${unknown.join(', ')} (have: ${all.join(', ')})`);
   return chosen;
 }
@@ -36,7 +40,8 @@ async function main(): Promise<number> {
   }
   console.info(formatTable(rows));
   const over = rows.filter((row) => !withinBudget(row));
-  if (over.length > 0) console.info(`\n${over.length} budget(s) broken: ${over.map((row) => `${row.benchmark} / ${row.metric}`).join(', ')}`);
+  if (over.length > 0)
+    console.info(`\n${over.length} budget(s) broken: ${over.map((row) => `${row.benchmark} / ${row.metric}`).join(', ')}`);
   return failed || over.length > 0 ? 1 : 0;
 }
 

@@ -36,17 +36,43 @@ export const benchmark: Benchmark = {
         const clientId = await seedClient(db);
         const quiz = await db
           .insertInto('quizzes')
-          .values({ name: 'Bench quiz', mode: 'MANUAL', status: 'COMPLETED', join_code: '1', quiz_hash: 'bench-quiz', start_date_time: '2026-01-01T10:00:00.000Z', end_date_time: '2026-01-01T11:00:00.000Z', ...owned(clientId) })
+          .values({
+            name: 'Bench quiz',
+            mode: 'MANUAL',
+            status: 'COMPLETED',
+            join_code: '1',
+            quiz_hash: 'bench-quiz',
+            start_date_time: '2026-01-01T10:00:00.000Z',
+            end_date_time: '2026-01-01T11:00:00.000Z',
+            ...owned(clientId),
+          })
           .returning('id')
           .executeTakeFirstOrThrow();
-        await insertInChunks(db, 'viewers', Array.from({ length: VIEWERS }, (_, i) => ({ username: `viewer${i}`, first_name: 'Viewer', last_name: `${i}`, email: `viewer${i}@example.test`, mobile: '0700', ...owned(clientId) })));
+        await insertInChunks(
+          db,
+          'viewers',
+          Array.from({ length: VIEWERS }, (_, i) => ({
+            username: `viewer${i}`,
+            first_name: 'Viewer',
+            last_name: `${i}`,
+            email: `viewer${i}@example.test`,
+            mobile: '0700',
+            ...owned(clientId),
+          })),
+        );
         const viewers = await db.selectFrom('viewers').select('id').execute();
         await insertInChunks(
           db,
           'attempts',
           Array.from({ length: ATTEMPTS }, (_, i) => ({
-            viewer_id: viewers[i % viewers.length]?.id, quiz_id: quiz.id, score: (i * 7919) % 1000, time_taken: (i * 31) % 600, rank: null,
-            status: 'COMPLETED', start_date_time: '2026-01-01T10:00:00.000Z', ...owned(clientId),
+            viewer_id: viewers[i % viewers.length]?.id,
+            quiz_id: quiz.id,
+            score: (i * 7919) % 1000,
+            time_taken: (i * 31) % 600,
+            rank: null,
+            status: 'COMPLETED',
+            start_date_time: '2026-01-01T10:00:00.000Z',
+            ...owned(clientId),
           })),
         );
       },
@@ -54,7 +80,9 @@ export const benchmark: Benchmark = {
     try {
       const headers = await signIn(server.origin);
       const started = performance.now();
-      const { result, rssGrowth, heapGrowth } = await server.measureMemory(() => download(`${server.origin}/api/v1/export-quiz-participants/`, headers));
+      const { result, rssGrowth, heapGrowth } = await server.measureMemory(() =>
+        download(`${server.origin}/api/v1/export-quiz-participants/`, headers),
+      );
       const seconds = (performance.now() - started) / 1000;
       if (result.status !== 200) throw new Error(`export answered ${result.status}`);
       return [

@@ -18,7 +18,12 @@ export const benchmark: Benchmark = {
         connections: 20,
         maxRequests: 400,
         maxMs: 20_000,
-        request: () => ({ method: 'POST' as const, path: '/api/v1/accounts/login/', headers: { 'content-type': 'application/json' }, body }),
+        request: () => ({
+          method: 'POST' as const,
+          path: '/api/v1/accounts/login/',
+          headers: { 'content-type': 'application/json' },
+          body,
+        }),
       });
       return [
         { metric: 'requests (20 connections)', value: load.requests, unit: 'requests' },

@@ -14,7 +14,11 @@ export const benchmark: Benchmark = {
     const server = await startBenchServer({
       seed: async (db) => {
         const clientId = await seedClient(db);
-        await insertInChunks(db, 'categories', Array.from({ length: 20 }, (_, i) => ({ name: `Category ${i + 1}`, ...owned(clientId) })));
+        await insertInChunks(
+          db,
+          'categories',
+          Array.from({ length: 20 }, (_, i) => ({ name: `Category ${i + 1}`, ...owned(clientId) })),
+        );
         const categories = await db.selectFrom('categories').select('id').execute();
         await insertInChunks(
           db,
@@ -33,7 +37,11 @@ export const benchmark: Benchmark = {
     });
     try {
       const headers = await signIn(server.origin);
-      const request = (index: number) => ({ method: 'GET' as const, path: `/api/v1/questions/?page=${(index * 37) % PAGES + 1}`, headers });
+      const request = (index: number) => ({
+        method: 'GET' as const,
+        path: `/api/v1/questions/?page=${((index * 37) % PAGES) + 1}`,
+        headers,
+      });
       await runLoad({ origin: server.origin, connections: 10, maxRequests: 300, maxMs: 5000, request });
       const load = await runLoad({ origin: server.origin, connections: 50, maxRequests: 5000, maxMs: 20_000, request });
       const failures = load.requests - (load.statuses[200] ?? 0);

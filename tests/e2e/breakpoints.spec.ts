@@ -19,13 +19,18 @@ async function cutOff(page: Page): Promise<string[]> {
       }
       return false;
     };
-    return Array.from(document.querySelectorAll<HTMLElement>('main button, main a, main input, main select, main textarea, h1, header button, header a'))
+    return Array.from(
+      document.querySelectorAll<HTMLElement>('main button, main a, main input, main select, main textarea, h1, header button, header a'),
+    )
       .filter((element) => element.checkVisibility({ visibilityProperty: true, opacityProperty: true }) && !scrollsInside(element))
       .filter((element) => {
         const box = element.getBoundingClientRect();
         return box.width > 0 && (box.left < -1 || box.right > width + 1);
       })
-      .map((element) => `${element.tagName.toLowerCase()} "${(element.getAttribute('aria-label') ?? element.textContent ?? '').trim().slice(0, 40)}"`);
+      .map(
+        (element) =>
+          `${element.tagName.toLowerCase()} "${(element.getAttribute('aria-label') ?? element.textContent ?? '').trim().slice(0, 40)}"`,
+      );
   });
 }
 
@@ -65,6 +70,10 @@ for (const [part, of] of [
     test.setTimeout(240_000);
     const routes = (await demoRoutes(page.request)).filter((route) => route.signedIn);
     await signIn(page);
-    await checkWidths(page, testInfo, routes.filter((_, index) => index % of === part));
+    await checkWidths(
+      page,
+      testInfo,
+      routes.filter((_, index) => index % of === part),
+    );
   });
 }

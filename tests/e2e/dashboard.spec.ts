@@ -8,7 +8,8 @@ import { apiLogin, createTenant, signIn } from './support/fixtures';
 test('shows counts, live quizzes, quizzes by status, the latest attempts and working shortcuts', async ({ page, request }) => {
   const tenant = await createTenant(request, { poll_enabled: true });
   const headers = { Authorization: `Token ${await apiLogin(request, tenant)}` };
-  for (const name of ['History', 'Music']) expect((await request.post('/api/v1/category/', { headers, data: { name } })).status()).toBe(201);
+  for (const name of ['History', 'Music'])
+    expect((await request.post('/api/v1/category/', { headers, data: { name } })).status()).toBe(201);
   expect((await request.post('/api/v1/poll-list/', { headers, multipart: { name: 'Lunch', join_code: '5' } })).status()).toBe(201);
   const start = new Date(Date.now() - 3_600_000).toISOString();
   const end = new Date(Date.now() + 86_400_000).toISOString();
@@ -16,7 +17,16 @@ test('shows counts, live quizzes, quizzes by status, the latest attempts and wor
   for (const name of ['Stage quiz', 'Later quiz']) {
     const response = await request.post('/api/v1/quiz/', {
       headers,
-      data: { name, mode: 'MANUAL', qs_timer: 30, before_qs_timer: 5, join_code: '12', max_attempt_count: 1, start_date_time: start, end_date_time: end },
+      data: {
+        name,
+        mode: 'MANUAL',
+        qs_timer: 30,
+        before_qs_timer: 5,
+        join_code: '12',
+        max_attempt_count: 1,
+        start_date_time: start,
+        end_date_time: end,
+      },
     });
     expect(response.status(), await response.text()).toBe(201);
     quizIds.push(((await response.json()) as { id: number }).id);
@@ -57,7 +67,11 @@ test('the dashboard, polls, report, viewers and setting screens have no WCAG A/A
   await signIn(page);
   await page.goto('/list-polls');
   await expect(page.getByRole('table', { name: 'Polls' }).locator('tbody tr').first()).toBeVisible();
-  const pollPath = await page.getByRole('table', { name: 'Polls' }).getByRole('link', { name: /^Edit / }).first().getAttribute('href');
+  const pollPath = await page
+    .getByRole('table', { name: 'Polls' })
+    .getByRole('link', { name: /^Edit / })
+    .first()
+    .getAttribute('href');
   for (const [path, ready] of [
     ['/dashboard', 'Latest attempts'],
     ['/list-polls', 'List Polls'],

@@ -38,7 +38,10 @@ async function seed(page: Page): Promise<Seeded> {
   const tenant = await createTenant(page.request, { poll_enabled: true });
   const api = await tenantApi(page.request, tenant);
   const category = await createCategory(api, CATEGORY);
-  const question = await createQuestion(api, category, DESCRIPTION, { options: `A: ${OPTION_A}, B: Beta, C: Gamma, D: Delta`, correct_option: 'A' });
+  const question = await createQuestion(api, category, DESCRIPTION, {
+    options: `A: ${OPTION_A}, B: Beta, C: Gamma, D: Delta`,
+    correct_option: 'A',
+  });
   await api.request.patch(`/api/v1/questions/${question}/`, { headers: api.headers, data: { hint: HINT } });
   const quiz = await created(api, '/api/v1/quiz/', {
     data: {
@@ -61,7 +64,12 @@ async function seed(page: Page): Promise<Seeded> {
   const db = new Database(path.join(dataDir(), 'portal.sqlite'));
   try {
     db.pragma('busy_timeout = 5000');
-    db.prepare('update viewers set username = ?, first_name = ?, last_name = ? where client_id = ?').run(VIEWER.username, VIEWER.first, VIEWER.last, tenant.clientId);
+    db.prepare('update viewers set username = ?, first_name = ?, last_name = ? where client_id = ?').run(
+      VIEWER.username,
+      VIEWER.first,
+      VIEWER.last,
+      tenant.clientId,
+    );
   } finally {
     db.close();
   }
@@ -108,7 +116,11 @@ test('hostile names and texts are shown as text on every screen that shows them,
   const questionsCsv = await readFile((await (await download).path()) ?? '', 'utf8');
   for (const text of [CATEGORY, DESCRIPTION, HINT, OPTION_A]) expect(questionsCsv).toContain(text.replaceAll('"', '""'));
 
-  await page.getByRole('table', { name: 'Questions' }).getByRole('link', { name: new RegExp('^Edit ') }).first().click();
+  await page
+    .getByRole('table', { name: 'Questions' })
+    .getByRole('link', { name: new RegExp('^Edit ') })
+    .first()
+    .click();
   await expect(page.getByLabel('Description')).toHaveValue(DESCRIPTION);
   await expect(page.getByLabel('Hint')).toHaveValue(HINT);
   expect(await injectedElements(page), 'question form').toEqual([]);
@@ -153,7 +165,11 @@ test('a hostile server answer is shown as text in the notification and on the Sy
   await signIn(page, tenant);
   await page.route('**/api/v1/category/', async (route) => {
     if (route.request().method() !== 'POST') return route.fallback();
-    await route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ name: [`Bad ${IMG}`], non_field_errors: [`Refused ${SVG}`] }) });
+    await route.fulfill({
+      status: 400,
+      contentType: 'application/json',
+      body: JSON.stringify({ name: [`Bad ${IMG}`], non_field_errors: [`Refused ${SVG}`] }),
+    });
   });
   await page.goto('/add-category');
   const form = page.getByRole('form', { name: 'Add category' });

@@ -39,7 +39,12 @@ test('Chromium reports no installability errors and reads the manifest', async (
   await expect.poll(async () => (await cdp.send('Page.getInstallabilityErrors')).installabilityErrors, { timeout: 15_000 }).toEqual([]);
   const { errors, data } = await cdp.send('Page.getAppManifest');
   expect(errors).toEqual([]);
-  expect(JSON.parse(data ?? '{}')).toMatchObject({ name: 'Quiz Portal', start_url: '/dashboard', display: 'standalone', theme_color: '#1864ab' });
+  expect(JSON.parse(data ?? '{}')).toMatchObject({
+    name: 'Quiz Portal',
+    start_url: '/dashboard',
+    display: 'standalone',
+    theme_color: '#1864ab',
+  });
   await expect(page.locator('meta[name="theme-color"]')).toHaveAttribute('content', '#1864ab');
 });
 
@@ -54,11 +59,17 @@ test('offline, every route opens from the service worker; API answers are never 
     // The app itself, not only the loading spinner index.html shows until the app starts.
     await expect(page.locator('#root').getByRole('button').first(), route).toBeVisible();
   }
-  const apiOffline = await page.evaluate(() => fetch('/api/health').then(() => 'answered', () => 'failed'));
+  const apiOffline = await page.evaluate(() =>
+    fetch('/api/health').then(
+      () => 'answered',
+      () => 'failed',
+    ),
+  );
   expect(apiOffline).toBe('failed');
   const cached = await page.evaluate(async () => {
     const urls: string[] = [];
-    for (const name of await caches.keys()) for (const request of await (await caches.open(name)).keys()) urls.push(new URL(request.url).pathname);
+    for (const name of await caches.keys())
+      for (const request of await (await caches.open(name)).keys()) urls.push(new URL(request.url).pathname);
     return urls;
   });
   expect(cached).toContain('/index.html');

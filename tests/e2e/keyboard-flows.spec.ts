@@ -16,7 +16,9 @@ async function focusNotVisible(page: Page): Promise<string | null> {
     if (seen.focusChecked === element) return null;
     seen.focusChecked = element;
     // The indicator may be drawn on the element or on the wrapper that draws its box (a password field's).
-    const drawn = [element, element.parentElement, element.parentElement?.parentElement].filter((each): each is HTMLElement => Boolean(each));
+    const drawn = [element, element.parentElement, element.parentElement?.parentElement].filter((each): each is HTMLElement =>
+      Boolean(each),
+    );
     // Transitions off while measuring: mid-transition the unfocused look would still be the focused one.
     const transitions = drawn.map((each) => each.style.transition);
     for (const each of drawn) each.style.transition = 'none';
@@ -24,7 +26,14 @@ async function focusNotVisible(page: Page): Promise<string | null> {
       drawn
         .map((each) => {
           const style = getComputedStyle(each);
-          return [style.outlineStyle, style.outlineWidth, style.outlineColor, style.boxShadow, style.borderColor, style.backgroundColor].join('|');
+          return [
+            style.outlineStyle,
+            style.outlineWidth,
+            style.outlineColor,
+            style.boxShadow,
+            style.borderColor,
+            style.backgroundColor,
+          ].join('|');
         })
         .join('/');
     const focused = look();
@@ -42,7 +51,10 @@ async function tabTo(page: Page, target: Locator, options: { backwards?: boolean
   for (let stop = 0; stop < (options.maxStops ?? 80); stop += 1) {
     await page.keyboard.press(key);
     expect(await focusNotVisible(page), 'a focused element without a visible focus indicator').toBeNull();
-    if (await target.evaluate((element) => element === document.activeElement || element.contains(document.activeElement)).catch(() => false)) return;
+    if (
+      await target.evaluate((element) => element === document.activeElement || element.contains(document.activeElement)).catch(() => false)
+    )
+      return;
   }
   throw new Error(`Tab never reached ${target.toString()}`);
 }
@@ -111,7 +123,12 @@ test('adds a question by keyboard', async ({ page }) => {
   await expect(form.getByRole('combobox', { name: 'Category' }).locator('option:checked')).toHaveText('Space');
   await tabTo(page, form.getByLabel('Description'));
   await page.keyboard.type('Largest planet?');
-  for (const [letter, text] of [['A', 'Mars'], ['B', 'Jupiter'], ['C', 'Venus'], ['D', 'Earth']] as const) {
+  for (const [letter, text] of [
+    ['A', 'Mars'],
+    ['B', 'Jupiter'],
+    ['C', 'Venus'],
+    ['D', 'Earth'],
+  ] as const) {
     await tabTo(page, form.getByRole('textbox', { name: `Option ${letter}` }));
     await page.keyboard.type(text);
   }
@@ -120,7 +137,9 @@ test('adds a question by keyboard', async ({ page }) => {
   await tabTo(page, form.getByRole('button', { name: 'Save' }));
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/list-questions$/);
-  await expect.poll(async () => (await serverQuestions(api)).map((question) => `${question.description} ${question.correct_option}`)).toEqual(['Largest planet? B']);
+  await expect
+    .poll(async () => (await serverQuestions(api)).map((question) => `${question.description} ${question.correct_option}`))
+    .toEqual(['Largest planet? B']);
 });
 
 async function quizWithQuestions(tenant: Tenant, page: Page, names: string[]): Promise<{ quiz: number; questions: number[] }> {

@@ -30,7 +30,9 @@ async function startedQuiz(request: APIRequestContext): Promise<Stage> {
     ['Two?', 'A: red, B: blue, C: green, D: gold'],
     ['Three?', 'A: x, B: y, C: z, D: w'],
   ] as const) {
-    questions.push((await created<{ id: number }>(request, headers, '/api/v1/questions/', { description, category, options, correct_option: 'A' })).id);
+    questions.push(
+      (await created<{ id: number }>(request, headers, '/api/v1/questions/', { description, category, options, correct_option: 'A' })).id,
+    );
   }
   const quiz = await created<{ id: number }>(request, headers, '/api/v1/quiz/', {
     name: 'Stage',
@@ -64,7 +66,11 @@ async function openControl(page: Page): Promise<void> {
   await expect(page.getByRole('status').filter({ hasText: /^Live$/ })).toBeVisible();
 }
 
-test('a step or status change on one screen shows on the other within a second; clicker keys step', async ({ browser, baseURL, request }) => {
+test('a step or status change on one screen shows on the other within a second; clicker keys step', async ({
+  browser,
+  baseURL,
+  request,
+}) => {
   const stage = await startedQuiz(request);
   const control = await signedInPage(browser, baseURL, stage.tenant);
   const list = await signedInPage(browser, baseURL, stage.tenant);
@@ -117,7 +123,11 @@ test('a step or status change on one screen shows on the other within a second; 
   await list.context().close();
 });
 
-test('offline: controls disabled with the reason and live updates paused; back online they resume; a failed command says so once', async ({ browser, baseURL, request }) => {
+test('offline: controls disabled with the reason and live updates paused; back online they resume; a failed command says so once', async ({
+  browser,
+  baseURL,
+  request,
+}) => {
   const stage = await startedQuiz(request);
   const control = await signedInPage(browser, baseURL, stage.tenant);
   await openControl(control);

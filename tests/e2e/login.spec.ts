@@ -93,6 +93,8 @@ test('logout returns to /login, forgets the token and ends it on the server', as
 test('the account menu shows the first letter of the username in upper case', async ({ page }) => {
   const token = await signIn(page);
   await page.goto('/dashboard');
-  const user = (await (await page.request.get('/api/v1/accounts/user/', { headers: { Authorization: `Token ${token}` } })).json()) as { username?: string };
+  const user = (await (await page.request.get('/api/v1/accounts/user/', { headers: { Authorization: `Token ${token}` } })).json()) as {
+    username?: string;
+  };
   await expect(page.getByRole('button', { name: 'Account menu' })).toHaveText((user.username ?? '?').charAt(0).toUpperCase());
 });

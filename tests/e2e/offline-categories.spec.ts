@@ -36,7 +36,9 @@ async function addCategory(page: Page, name: string): Promise<void> {
 }
 
 async function renameCategory(page: Page, from: string, to: string): Promise<void> {
-  await categoriesTable(page).getByRole('link', { name: `Edit ${from}`, exact: true }).click();
+  await categoriesTable(page)
+    .getByRole('link', { name: `Edit ${from}`, exact: true })
+    .click();
   // The list keeps showing (with its own Name field, the add form) until the edit screen replaces it.
   await expect(page.getByRole('heading', { name: 'Edit Category' })).toBeVisible();
   await page.getByLabel('Name').fill(to);
@@ -44,7 +46,11 @@ async function renameCategory(page: Page, from: string, to: string): Promise<voi
   await expect(page).toHaveURL(/\/add-category$/);
 }
 
-test('works offline: the shell and categories load, changes wait across reloads, then reach the server once with server ids', async ({ page, context, request }) => {
+test('works offline: the shell and categories load, changes wait across reloads, then reach the server once with server ids', async ({
+  page,
+  context,
+  request,
+}) => {
   const tenant = await createTenant(request);
   await createOnServer(request, tenant, 'History');
   await createOnServer(request, tenant, 'Science');
@@ -77,7 +83,11 @@ test('works offline: the shell and categories load, changes wait across reloads,
   await page.getByRole('link', { name: '3 waiting' }).click();
   await expect(page.getByRole('heading', { name: 'Sync', level: 1 })).toBeVisible();
   const waiting = page.getByRole('region', { name: 'Waiting' });
-  await expect(waiting.getByRole('listitem')).toHaveText([/Create category “Music”/, /Edit category “World History”/, /Delete category “Science”/]);
+  await expect(waiting.getByRole('listitem')).toHaveText([
+    /Create category “Music”/,
+    /Edit category “World History”/,
+    /Delete category “Science”/,
+  ]);
 
   await context.setOffline(false);
   await expect(page.getByText('Everything is on the server.')).toBeVisible({ timeout: 15_000 });
@@ -87,7 +97,9 @@ test('works offline: the shell and categories load, changes wait across reloads,
 
   await page.goto('/add-category');
   await expect(categoriesTable(page).getByText('Waiting to sync')).toHaveCount(0);
-  const musicId = (await request.get('/api/v1/category/?search=Music', { headers: await authHeaders(request, tenant) }).then((response) => response.json())) as {
+  const musicId = (await request
+    .get('/api/v1/category/?search=Music', { headers: await authHeaders(request, tenant) })
+    .then((response) => response.json())) as {
     results: { id: number; name: string }[];
   };
   const serverId = musicId.results.find((item) => item.name === 'Music')?.id;
@@ -98,7 +110,11 @@ test.describe('closing the page in the middle of a sync', () => {
   // Route interception must see the page's own requests, without a worker in between.
   test.use({ serviceWorkers: 'block' });
 
-  test('loses and duplicates nothing: the answer was lost, the reopened page resends it under the same key', async ({ page, context, request }) => {
+  test('loses and duplicates nothing: the answer was lost, the reopened page resends it under the same key', async ({
+    page,
+    context,
+    request,
+  }) => {
     const tenant = await createTenant(request);
     await signIn(page, tenant);
     await page.goto('/add-category');
@@ -156,7 +172,12 @@ test('a change the server refuses shows its message and can be fixed from the Sy
   expect((await serverNames(request, tenant)).sort()).toEqual(['Jazz', 'Jazz Live']);
 });
 
-test('an edit made meanwhile in another browser is a conflict the user resolves: keep mine, take theirs', async ({ page, context, browser, request }) => {
+test('an edit made meanwhile in another browser is a conflict the user resolves: keep mine, take theirs', async ({
+  page,
+  context,
+  browser,
+  request,
+}) => {
   const tenant = await createTenant(request);
   const alphaId = await createOnServer(request, tenant, 'Alpha');
   const betaId = await createOnServer(request, tenant, 'Beta');

@@ -54,9 +54,11 @@ test('adds a poll (name and join code required), edits it, manages its choices a
   await form.getByRole('button', { name: 'Create Poll' }).click();
   await expect(page).toHaveURL(/\/list-polls$/);
   await expect(pollRow(page, 'Best band')).toBeVisible();
-  await expect.poll(async () => (await serverPolls(request, headers)).map((poll) => [poll.name, poll.join_code, poll.show_options, poll.show_total_votes])).toEqual([
-    ['Best band', '1234', false, true],
-  ]);
+  await expect
+    .poll(async () =>
+      (await serverPolls(request, headers)).map((poll) => [poll.name, poll.join_code, poll.show_options, poll.show_total_votes]),
+    )
+    .toEqual([['Best band', '1234', false, true]]);
   const [created] = await serverPolls(request, headers);
   await expect(pollRow(page, 'Best band')).toContainText(created!.poll_hash);
   await expect(pollRow(page, 'Best band').getByRole('checkbox', { name: 'Best band: show total votes' })).toBeChecked();
@@ -100,7 +102,9 @@ test('adds a poll (name and join code required), edits it, manages its choices a
   await page.getByRole('form', { name: 'Edit poll' }).getByLabel('Show result options').check();
   await page.getByRole('button', { name: 'Update Poll' }).click();
   await expect(page).toHaveURL(/\/list-polls$/);
-  await expect.poll(async () => (await serverPolls(request, headers)).map((poll) => [poll.name, poll.poll_hash, poll.show_options])).toEqual([['Best band ever', 'best-band', true]]);
+  await expect
+    .poll(async () => (await serverPolls(request, headers)).map((poll) => [poll.name, poll.poll_hash, poll.show_options]))
+    .toEqual([['Best band ever', 'best-band', true]]);
 
   await pollsTable(page).getByRole('link', { name: 'Delete Best band ever' }).click();
   await expect(page.getByText('Are you sure you want to delete this Poll?')).toBeVisible();
@@ -113,7 +117,11 @@ test('adds a poll (name and join code required), edits it, manages its choices a
   await expect.poll(async () => (await serverPolls(request, headers)).length).toBe(0);
 });
 
-test('copies the viewer link <viewer app URL>/poll/<hash> with a 1-second confirmation, only when a viewer app URL is set', async ({ page, context, request }) => {
+test('copies the viewer link <viewer app URL>/poll/<hash> with a 1-second confirmation, only when a viewer app URL is set', async ({
+  page,
+  context,
+  request,
+}) => {
   const tenant = await createTenant(request, { poll_enabled: true });
   const headers = await headersFor(request, tenant);
   const poll = await createPoll(request, headers, 'Lunch');
@@ -122,7 +130,10 @@ test('copies the viewer link <viewer app URL>/poll/<hash> with a 1-second confir
   await expect(pollRow(page, 'Lunch')).toContainText(poll.poll_hash);
   await expect(page.getByRole('button', { name: 'Copy the viewer link of Lunch' })).toHaveCount(0);
 
-  const settings = await request.patch(`/api/v1/profiles/client/${tenant.clientId}/`, { headers, multipart: { viewer_app_url: 'https://viewer.example.com/' } });
+  const settings = await request.patch(`/api/v1/profiles/client/${tenant.clientId}/`, {
+    headers,
+    multipart: { viewer_app_url: 'https://viewer.example.com/' },
+  });
   expect(settings.status(), await settings.text()).toBe(200);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await page.reload();
@@ -169,7 +180,14 @@ test('without poll_enabled the Polls menu is absent and every polls route leads 
   await expect(menu.getByRole('link', { name: 'Quiz Report' })).toBeVisible();
   await expect(menu.getByText('Polls')).toHaveCount(0);
   await expect(menu.getByRole('link', { name: 'List Polls' })).toHaveCount(0);
-  for (const path of ['/list-polls', '/add-polls', '/list-polls/1/update', '/list-polls/1/delete', '/list-polls/1/update/choices/1/update', '/list-polls/1/update/choices/1/delete']) {
+  for (const path of [
+    '/list-polls',
+    '/add-polls',
+    '/list-polls/1/update',
+    '/list-polls/1/delete',
+    '/list-polls/1/update/choices/1/update',
+    '/list-polls/1/update/choices/1/delete',
+  ]) {
     await page.goto(path);
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
@@ -208,9 +226,13 @@ test('a poll with choices created offline syncs: the choices reach the server un
   expect(await serverPolls(request, headers)).toEqual([]);
 
   await context.setOffline(false);
-  await expect.poll(async () => (await serverPolls(request, headers)).map((poll) => [poll.name, poll.join_code, poll.options.map((choice) => choice.name)]), { timeout: 20_000 }).toEqual([
-    ['Offline poll', '77', ['Yes', 'No']],
-  ]);
+  await expect
+    .poll(
+      async () =>
+        (await serverPolls(request, headers)).map((poll) => [poll.name, poll.join_code, poll.options.map((choice) => choice.name)]),
+      { timeout: 20_000 },
+    )
+    .toEqual([['Offline poll', '77', ['Yes', 'No']]]);
   const [synced] = await serverPolls(request, headers);
   await expect(page).toHaveURL(new RegExp(`/list-polls/${synced!.id}/update$`));
   await expect(choicesTable(page).getByText('Waiting to sync')).toHaveCount(0);
@@ -237,12 +259,24 @@ test('a change the server refuses shows its message under the field on the edit 
   await expect(pollRow(page, 'Second')).not.toContainText('Failed');
 });
 
-test('the polls, report, viewers, setting and dashboard screens fit a 320 px wide phone without sideways page scroll', async ({ page, request }) => {
+test('the polls, report, viewers, setting and dashboard screens fit a 320 px wide phone without sideways page scroll', async ({
+  page,
+  request,
+}) => {
   const tenant = await createTenant(request, { poll_enabled: true });
   const poll = await createPoll(request, await headersFor(request, tenant), 'A rather long poll name for a small phone screen');
   await page.setViewportSize({ width: 320, height: 640 });
   await signIn(page, tenant);
-  for (const path of ['/list-polls', '/add-polls', `/list-polls/${poll.id}/update`, `/list-polls/${poll.id}/delete`, '/quiz-report', '/viewers-data', '/setting', '/dashboard']) {
+  for (const path of [
+    '/list-polls',
+    '/add-polls',
+    `/list-polls/${poll.id}/update`,
+    `/list-polls/${poll.id}/delete`,
+    '/quiz-report',
+    '/viewers-data',
+    '/setting',
+    '/dashboard',
+  ]) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await page.waitForLoadState('networkidle');

@@ -30,7 +30,11 @@ async function goOffline(page: Page, context: BrowserContext): Promise<void> {
   await context.setOffline(true);
 }
 
-test('imports a CSV offline after a preview with per-row problems, creating unknown categories; syncs when online', async ({ page, context, request }) => {
+test('imports a CSV offline after a preview with per-row problems, creating unknown categories; syncs when online', async ({
+  page,
+  context,
+  request,
+}) => {
   const tenant = await createTenant(request);
   const api = await tenantApi(request, tenant);
   await createCategory(api, 'History');
@@ -69,7 +73,10 @@ test('a file without the columns is refused whole; exporting gives the bank in t
   const tenant = await createTenant(request);
   const api = await tenantApi(request, tenant);
   const category = await createCategory(api, 'Formulas');
-  await createQuestion(api, category, '=1+1 looks like a formula', { options: 'A: -5, B: @home, C: two, words, D: 4', correct_option: 'C' });
+  await createQuestion(api, category, '=1+1 looks like a formula', {
+    options: 'A: -5, B: @home, C: two, words, D: 4',
+    correct_option: 'C',
+  });
   await signIn(page, tenant);
   await page.goto('/list-questions');
   await expect(table(page)).toContainText('=1+1 looks like a formula');

@@ -14,7 +14,11 @@ async function goOffline(page: Page, context: BrowserContext): Promise<void> {
   await context.setOffline(true);
 }
 
-test('offline: a question with an image in a new category, an edit and a bulk delete wait, then sync', async ({ page, context, request }) => {
+test('offline: a question with an image in a new category, an edit and a bulk delete wait, then sync', async ({
+  page,
+  context,
+  request,
+}) => {
   const tenant = await createTenant(request);
   const api = await tenantApi(request, tenant);
   const existing = await createCategory(api, 'Existing');
@@ -68,17 +72,30 @@ test('offline: a question with an image in a new category, an edit and a bulk de
   const madeOffline = categories.find((category) => category.name === 'Made Offline');
   expect(madeOffline).toBeDefined();
   // Deleted rows carry no "Waiting to sync" marker, so the bulk delete (queued last) may still be on its way.
-  await expect.poll(async () => (await serverQuestions(api)).map((question) => question.description), { timeout: 20_000 }).toEqual(['Asked offline?', 'Keep me']);
+  await expect
+    .poll(async () => (await serverQuestions(api)).map((question) => question.description), { timeout: 20_000 })
+    .toEqual(['Asked offline?', 'Keep me']);
   const questions = await serverQuestions(api);
-  expect(questions[0]).toMatchObject({ category: madeOffline?.id, correct_option: 'D', options: 'A: Answer A, B: Answer B, C: Answer C, D: Answer D' });
+  expect(questions[0]).toMatchObject({
+    category: madeOffline?.id,
+    correct_option: 'D',
+    options: 'A: Answer A, B: Answer B, C: Answer C, D: Answer D',
+  });
   expect(questions[0]?.image).toMatch(/\.png$/);
   expect(questions[1]?.hint).toBe('Edited offline');
   const image = await request.get(questions[0]?.image ?? '');
   expect(image.headers()['content-type']).toBe('image/png');
-  await expect(table(page).getByRole('link', { name: 'Edit Asked offline?' })).toHaveAttribute('href', `/list-questions/${questions[0]?.id}/update`);
+  await expect(table(page).getByRole('link', { name: 'Edit Asked offline?' })).toHaveAttribute(
+    'href',
+    `/list-questions/${questions[0]?.id}/update`,
+  );
 });
 
-test("a question the server refuses shows the server's message under the matching field, and can be fixed", async ({ page, context, request }) => {
+test("a question the server refuses shows the server's message under the matching field, and can be fixed", async ({
+  page,
+  context,
+  request,
+}) => {
   const tenant = await createTenant(request);
   const api = await tenantApi(request, tenant);
   const doomed = await createCategory(api, 'Doomed');
@@ -104,7 +121,9 @@ test("a question the server refuses shows the server's message under the matchin
 
   await table(page).getByRole('link', { name: 'Edit Orphaned question?' }).click();
   const edit = page.getByRole('form', { name: 'Edit question' });
-  await expect(edit.getByRole('combobox', { name: 'Category' })).toHaveAccessibleDescription(`Invalid pk "${doomed}" - object does not exist.`);
+  await expect(edit.getByRole('combobox', { name: 'Category' })).toHaveAccessibleDescription(
+    `Invalid pk "${doomed}" - object does not exist.`,
+  );
   await edit.getByRole('combobox', { name: 'Category' }).selectOption({ label: 'Alive' });
   await edit.getByRole('button', { name: 'Update' }).click();
   await expect(page).toHaveURL(/\/list-questions$/);

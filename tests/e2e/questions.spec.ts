@@ -12,7 +12,10 @@ async function waitUntilSynced(page: Page): Promise<void> {
   await expect(table(page).getByText('Waiting to sync')).toHaveCount(0, { timeout: 15_000 });
 }
 
-test('adds a question: required fields, the correct option upper-cased, a fake image refused, a real one sent', async ({ page, request }) => {
+test('adds a question: required fields, the correct option upper-cased, a fake image refused, a real one sent', async ({
+  page,
+  request,
+}) => {
   const tenant = await createTenant(request);
   const api = await tenantApi(request, tenant);
   await createCategory(api, 'Space');
@@ -31,7 +34,12 @@ test('adds a question: required fields, the correct option upper-cased, a fake i
   await form.getByRole('combobox', { name: 'Category' }).selectOption({ label: 'Space' });
   await form.getByLabel('Description').fill('Largest planet?');
   await form.getByLabel('Hint').fill('A gas giant');
-  for (const [letter, text] of [['A', 'Mars'], ['B', 'Jupiter, the giant'], ['C', 'Venus'], ['D', 'Earth']]) {
+  for (const [letter, text] of [
+    ['A', 'Mars'],
+    ['B', 'Jupiter, the giant'],
+    ['C', 'Venus'],
+    ['D', 'Earth'],
+  ]) {
     await form.getByRole('textbox', { name: `Option ${letter}` }).fill(text ?? '');
   }
   await form.getByRole('textbox', { name: 'Correct Option' }).pressSequentially('b');
@@ -50,7 +58,12 @@ test('adds a question: required fields, the correct option upper-cased, a fake i
   await waitUntilSynced(page);
   await expect.poll(async () => (await serverQuestions(api)).length).toBe(1);
   const [saved] = await serverQuestions(api);
-  expect(saved).toMatchObject({ description: 'Largest planet?', hint: 'A gas giant', correct_option: 'B', options: 'A: Mars, B: Jupiter, the giant, C: Venus, D: Earth' });
+  expect(saved).toMatchObject({
+    description: 'Largest planet?',
+    hint: 'A gas giant',
+    correct_option: 'B',
+    options: 'A: Mars, B: Jupiter, the giant, C: Venus, D: Earth',
+  });
   expect(saved?.image).toMatch(/\.png$/);
   await expect(questionRow(page, 'Largest planet?')).toContainText(String(saved?.id));
 });
@@ -171,7 +184,10 @@ async function violations(page: Page): Promise<string[]> {
 }
 
 for (const colorScheme of ['light', 'dark'] as const) {
-  test(`the question screens have no WCAG A/AA violations (${colorScheme}); the image picker works from the keyboard`, async ({ page, request }) => {
+  test(`the question screens have no WCAG A/AA violations (${colorScheme}); the image picker works from the keyboard`, async ({
+    page,
+    request,
+  }) => {
     await page.emulateMedia({ colorScheme });
     const tenant = await createTenant(request);
     const api = await tenantApi(request, tenant);

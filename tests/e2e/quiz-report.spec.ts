@@ -28,7 +28,16 @@ async function createQuiz(request: APIRequestContext, headers: Headers, name: st
   const end = new Date(Date.now() + 86_400_000).toISOString();
   const response = await request.post('/api/v1/quiz/', {
     headers,
-    data: { name, mode: 'MANUAL', qs_timer: 30, before_qs_timer: 5, join_code: '1234', max_attempt_count: 1, start_date_time: start, end_date_time: end },
+    data: {
+      name,
+      mode: 'MANUAL',
+      qs_timer: 30,
+      before_qs_timer: 5,
+      join_code: '1234',
+      max_attempt_count: 1,
+      start_date_time: start,
+      end_date_time: end,
+    },
   });
   expect(response.status(), await response.text()).toBe(201);
   return ((await response.json()) as { id: number }).id;
@@ -60,7 +69,16 @@ test('filters by quiz, searches, pages, and shows "Showing n of total attempts"'
   await signIn(page, tenant);
   await page.goto('/quiz-report');
   await expect(page.getByRole('heading', { name: 'Quiz Report', level: 1 })).toBeVisible();
-  await expect(attemptsTable(page).getByRole('columnheader')).toHaveText(['Select', 'Name', 'Quiz', 'Score', 'Time Taken', 'Rank', 'Status', 'Delete']);
+  await expect(attemptsTable(page).getByRole('columnheader')).toHaveText([
+    'Select',
+    'Name',
+    'Quiz',
+    'Score',
+    'Time Taken',
+    'Rank',
+    'Status',
+    'Delete',
+  ]);
   await expect(page.getByText('Showing 10 of 15 attempts')).toBeVisible();
   await expect(bodyRows(page)).toHaveCount(10);
 
@@ -106,10 +124,16 @@ test('deletes one attempt and bulk-deletes the selected ones, asking first', asy
   await expect(page.getByText('Showing 10 of 13 attempts')).toBeVisible();
   expect(await attemptCount(request, headers)).toBe(13);
 
-  await attemptsTable(page).getByRole('button', { name: /^Delete the attempt of/ }).first().click();
+  await attemptsTable(page)
+    .getByRole('button', { name: /^Delete the attempt of/ })
+    .first()
+    .click();
   await page.getByRole('dialog', { name: 'Delete Attempt' }).getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByText('Showing 10 of 13 attempts')).toBeVisible();
-  await attemptsTable(page).getByRole('button', { name: /^Delete the attempt of/ }).first().click();
+  await attemptsTable(page)
+    .getByRole('button', { name: /^Delete the attempt of/ })
+    .first()
+    .click();
   await page.getByRole('dialog', { name: 'Delete Attempt' }).getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('Showing 10 of 12 attempts')).toBeVisible();
   expect(await attemptCount(request, headers)).toBe(12);
@@ -121,7 +145,9 @@ test('deletes one attempt and bulk-deletes the selected ones, asking first', asy
 test('"There was an error!" when a delete or a bulk delete fails, and nothing is removed', async ({ page, request }) => {
   const { tenant, headers } = await tenantWithAttempts(request);
   await page.route('**/api/v1/bulk-delete-attempts/', (route) => route.fulfill({ status: 500, body: 'boom' }));
-  await page.route(/\/api\/v1\/attempts\/\d+\/$/, (route) => (route.request().method() === 'DELETE' ? route.fulfill({ status: 500, body: 'boom' }) : route.fallback()));
+  await page.route(/\/api\/v1\/attempts\/\d+\/$/, (route) =>
+    route.request().method() === 'DELETE' ? route.fulfill({ status: 500, body: 'boom' }) : route.fallback(),
+  );
   await signIn(page, tenant);
   await page.goto('/quiz-report');
   await expect(page.getByText('Showing 10 of 15 attempts')).toBeVisible();
@@ -132,7 +158,10 @@ test('"There was an error!" when a delete or a bulk delete fails, and nothing is
   await expect(page.getByRole('alert').filter({ hasText: 'There was an error!' })).toBeVisible();
   await page.getByRole('alert').filter({ hasText: 'There was an error!' }).getByRole('button', { name: 'Dismiss' }).click();
 
-  await attemptsTable(page).getByRole('button', { name: /^Delete the attempt of/ }).first().click();
+  await attemptsTable(page)
+    .getByRole('button', { name: /^Delete the attempt of/ })
+    .first()
+    .click();
   await page.getByRole('dialog', { name: 'Delete Attempt' }).getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'There was an error!' })).toBeVisible();
   await expect(page.getByText('Showing 10 of 15 attempts')).toBeVisible();
@@ -146,7 +175,10 @@ function csvCell(value: string | number): string {
   return text !== value || /[",\r\n]/.test(text) || text.startsWith(' ') || text.endsWith(' ') ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-test('CSV Export downloads attempts-{timestamp}.csv: BOM, header without Delete, every matching attempt, formulas neutralised', async ({ page, request }) => {
+test('CSV Export downloads attempts-{timestamp}.csv: BOM, header without Delete, every matching attempt, formulas neutralised', async ({
+  page,
+  request,
+}) => {
   // The demo client, read only: its viewers include one named =HYPERLINK("x").
   const headers = await headersFor(request, DEMO_ADMIN);
   const all = ((await (await request.get('/api/v1/attempts/?page_size=1000', { headers })).json()) as { results: ServerAttempt[] }).results;
@@ -207,7 +239,11 @@ async function ageSavedPage(page: Page, key: string, minutes: number): Promise<v
   );
 }
 
-test('offline, the last loaded page stays readable with its age, and deletes and exports wait for a connection', async ({ page, context, request }) => {
+test('offline, the last loaded page stays readable with its age, and deletes and exports wait for a connection', async ({
+  page,
+  context,
+  request,
+}) => {
   const { tenant } = await tenantWithAttempts(request);
   await signIn(page, tenant);
   await page.goto('/quiz-report');

@@ -25,9 +25,14 @@ async function goOffline(page: Page, context: BrowserContext): Promise<void> {
 }
 
 const section = (page: Page, name: string) => page.getByRole('region', { name });
-const quizRow = (page: Page, name: string) => page.getByRole('table', { name: 'Quizzes' }).getByRole('row', { name: new RegExp(`^${name}\\b`) });
+const quizRow = (page: Page, name: string) =>
+  page.getByRole('table', { name: 'Quizzes' }).getByRole('row', { name: new RegExp(`^${name}\\b`) });
 
-test('offline: a quiz built from a question created offline waits, survives a reload and syncs in its order', async ({ page, context, request }) => {
+test('offline: a quiz built from a question created offline waits, survives a reload and syncs in its order', async ({
+  page,
+  context,
+  request,
+}) => {
   // Two offline screens, a reload and a sync: longer than the suite's default.
   test.setTimeout(90_000);
   const tenant = await createTenant(request);
@@ -88,7 +93,11 @@ test('offline: a quiz built from a question created offline waits, survives a re
   const selected = section(page, 'Selected Questions');
   // The question not yet on the server lists first (newest); a drag puts the server's question first.
   await expect(selected.getByRole('listitem')).toHaveText([/Offline two/, /Server one/]);
-  await dragTo(page, selected.getByRole('button', { name: 'Drag Server one?' }), selected.getByRole('button', { name: 'Drag Offline two?' }));
+  await dragTo(
+    page,
+    selected.getByRole('button', { name: 'Drag Server one?' }),
+    selected.getByRole('button', { name: 'Drag Offline two?' }),
+  );
   await expect(selected.getByRole('listitem')).toHaveText([/Server one/, /Offline two/]);
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page).toHaveURL(/\/list-quiz$/);
@@ -119,7 +128,10 @@ test('offline: a quiz built from a question created offline waits, survives a re
   const quizzes = await serverRows<{ id: number; name: string; questions: number[] }>(request, headers, '/api/v1/quiz/');
   const built = quizzes.find((row) => row.name === 'Built offline, edited');
   expect(built?.questions).toEqual([onServer, offlineQuestion?.id]);
-  await expect(quizRow(page, 'Built offline, edited').getByRole('link', { name: 'Edit Built offline, edited' })).toHaveAttribute('href', `/add-quiz/${built?.id}/update`);
+  await expect(quizRow(page, 'Built offline, edited').getByRole('link', { name: 'Edit Built offline, edited' })).toHaveAttribute(
+    'href',
+    `/add-quiz/${built?.id}/update`,
+  );
   await expect(quizRow(page, 'Live one').getByRole('button', { name: 'Next question of Live one' })).toBeDisabled();
   await expect(quizRow(page, 'Live one').getByRole('combobox', { name: 'Status of Live one' })).toBeEnabled();
 });

@@ -5,10 +5,7 @@ import { dragTo, field, localDay } from './support/quiz-form';
 // The quiz form with its question picker, and List Quiz with its live controls (issue 6), online, each
 // test on a tenant of its own. Data is set up through the API; the UI is used for what is under test.
 
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
-  'base64',
-);
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
 interface Api {
   tenant: Tenant;
@@ -127,7 +124,14 @@ test('creates a MANUAL quiz with every field, refusing what the rules refuse', a
   await expect(field(page, 'Timer Between Questions')).toHaveCount(0);
   await expect(field(page, 'Timer Based')).toHaveCount(0);
   await page.getByRole('combobox', { name: 'Status', exact: true }).click();
-  await expect(page.getByRole('option')).toHaveText(['Announced', 'Activated', 'Started', 'Result Awaited', 'Result Announced', 'Completed']);
+  await expect(page.getByRole('option')).toHaveText([
+    'Announced',
+    'Activated',
+    'Started',
+    'Result Awaited',
+    'Result Announced',
+    'Completed',
+  ]);
   await page.getByRole('option', { name: 'Activated' }).click();
   // Timers below 0 and a question number below 1 are raised to the minimum as the field is left.
   await field(page, 'Question Timer').fill('-1');
@@ -229,10 +233,21 @@ test('creates an AUTO quiz: its own timers, Timer Based, and only Form Based wit
   await expect(quizRow(page, 'Morning AUTO').getByRole('cell', { name: 'N/A' })).toBeVisible();
   await expect
     .poll(async () => serverQuiz(request, context, 'Morning AUTO'))
-    .toMatchObject({ mode: 'AUTO', status: 'ANNOUNCED', timer_bw_qs: 4, time_based: true, auth_used: 'FORM_BASED', join_code: '777', questions: [only] });
+    .toMatchObject({
+      mode: 'AUTO',
+      status: 'ANNOUNCED',
+      timer_bw_qs: 4,
+      time_based: true,
+      auth_used: 'FORM_BASED',
+      join_code: '777',
+      questions: [only],
+    });
 });
 
-test('edits a quiz: join code and hash read-only, reorder by mouse and keyboard drag, move across by drag and checkbox', async ({ page, request }) => {
+test('edits a quiz: join code and hash read-only, reorder by mouse and keyboard drag, move across by drag and checkbox', async ({
+  page,
+  request,
+}) => {
   const context = await api(request);
   const general = await category(request, context, 'General');
   const [a, b, c, d] = [
@@ -270,7 +285,11 @@ test('edits a quiz: join code and hash read-only, reorder by mouse and keyboard 
   await expect(items(selected)).toHaveText([/Alpha/, /Charlie/, /Bravo/]);
 
   // Across: Delta dragged from All onto Bravo lands before it; Alpha leaves by checkbox and arrow.
-  await dragTo(page, section(page, 'All Questions').getByRole('button', { name: 'Drag Delta?' }), selected.getByRole('button', { name: 'Drag Bravo?' }));
+  await dragTo(
+    page,
+    section(page, 'All Questions').getByRole('button', { name: 'Drag Delta?' }),
+    selected.getByRole('button', { name: 'Drag Bravo?' }),
+  );
   await expect(items(selected)).toHaveText([/Alpha/, /Charlie/, /Delta/, /Bravo/]);
   await selected.getByRole('checkbox', { name: 'Alpha?' }).check();
   await page.getByRole('button', { name: 'Move checked to All Questions' }).click();
@@ -279,7 +298,9 @@ test('edits a quiz: join code and hash read-only, reorder by mouse and keyboard 
   await field(page, 'Name').fill('Ordered again');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page).toHaveURL(/\/list-quiz$/);
-  await expect.poll(async () => serverQuiz(request, context, 'Ordered again')).toMatchObject({ id: created.id, questions: [c, d, b], join_code: '42' });
+  await expect
+    .poll(async () => serverQuiz(request, context, 'Ordered again'))
+    .toMatchObject({ id: created.id, questions: [c, d, b], join_code: '42' });
 });
 
 test('deletes a quiz after asking', async ({ page, request }) => {
@@ -301,13 +322,28 @@ test('deletes a quiz after asking', async ({ page, request }) => {
 test('steps a started MANUAL quiz and moves its status forward only; a failed control says so', async ({ page, request }) => {
   const context = await api(request);
   const general = await category(request, context, 'General');
-  const ids = [await question(request, context, general, 'One?'), await question(request, context, general, 'Two?'), await question(request, context, general, 'Three?')];
+  const ids = [
+    await question(request, context, general, 'One?'),
+    await question(request, context, general, 'Two?'),
+    await question(request, context, general, 'Three?'),
+  ];
   const stage = await quiz(request, context, { name: 'Stage', status: 'STARTED', questions: ids });
   await quiz(request, context, { name: 'Waiting', status: 'ACTIVATED', questions: ids });
   await quiz(request, context, { name: 'Clockwork', mode: 'AUTO', timer_bw_qs: 5, questions: ids });
   await signIn(page, context.tenant);
   await page.goto('/list-quiz');
-  await expect(listQuizTable(page).getByRole('columnheader')).toHaveText(['Name', 'Questions', 'Mode', 'Status', 'Start Time', 'End Time', 'Quiz Hash', 'Edit', 'Delete', 'Reset Attempts']);
+  await expect(listQuizTable(page).getByRole('columnheader')).toHaveText([
+    'Name',
+    'Questions',
+    'Mode',
+    'Status',
+    'Start Time',
+    'End Time',
+    'Quiz Hash',
+    'Edit',
+    'Delete',
+    'Reset Attempts',
+  ]);
   await expect(page.getByText('3 quizzes')).toBeVisible();
   await expect(quizRow(page, 'Clockwork').getByRole('cell', { name: 'N/A' })).toBeVisible();
   await expect(quizRow(page, 'Waiting').getByRole('button', { name: 'Next question of Waiting' })).toBeDisabled();
@@ -346,7 +382,11 @@ test('steps a started MANUAL quiz and moves its status forward only; a failed co
   expect((await serverQuiz(request, context, 'Stage'))?.status).toBe('RESULT_AWAITED');
 });
 
-test('resets attempts (only offered with attempts) and copies the viewer link for 1 second', async ({ page, context: browser, request }) => {
+test('resets attempts (only offered with attempts) and copies the viewer link for 1 second', async ({
+  page,
+  context: browser,
+  request,
+}) => {
   const context = await api(request);
   const played = await quiz(request, context, { name: 'Played', status: 'COMPLETED' });
   await quiz(request, context, { name: 'Fresh' });
@@ -364,7 +404,10 @@ test('resets attempts (only offered with attempts) and copies the viewer link fo
   await expect(reset).toBeDisabled();
   await expect.poll(async () => (await serverQuiz(request, context, 'Played'))?.attempts_count).toBe(0);
 
-  const patched = await request.patch(`/api/v1/profiles/client/${context.tenant.clientId}/`, { headers: context.headers, multipart: { viewer_app_url: 'https://viewer.example/quiz/' } });
+  const patched = await request.patch(`/api/v1/profiles/client/${context.tenant.clientId}/`, {
+    headers: context.headers,
+    multipart: { viewer_app_url: 'https://viewer.example/quiz/' },
+  });
   expect(patched.status(), await patched.text()).toBe(200);
   await browser.grantPermissions(['clipboard-read', 'clipboard-write']);
   await page.reload();
@@ -380,7 +423,11 @@ test('List Quiz searches (clearing restores), pages, and fits a 320 px phone wit
   const context = await api(request);
   // One name has a word of its own: short terms may also match a random quiz hash.
   for (let index = 1; index <= 12; index += 1) {
-    await quiz(request, context, { name: index === 7 ? 'Round 07 Finale' : `Round ${String(index).padStart(2, '0')}`, status: 'STARTED', questions: [] });
+    await quiz(request, context, {
+      name: index === 7 ? 'Round 07 Finale' : `Round ${String(index).padStart(2, '0')}`,
+      status: 'STARTED',
+      questions: [],
+    });
   }
   await page.setViewportSize({ width: 320, height: 720 });
   await signIn(page, context.tenant);

@@ -40,7 +40,9 @@ test.describe('on a phone', () => {
         .filter((element) => {
           // A password field's input sits inside its bordered box, and a checkbox or radio inside the body or
           // label that holds its text: those are the parts a finger hits.
-          const box = (element.closest('.mantine-Input-wrapper, .mantine-Checkbox-body, .mantine-Radio-body, label') ?? element).getBoundingClientRect();
+          const box = (
+            element.closest('.mantine-Input-wrapper, .mantine-Checkbox-body, .mantine-Radio-body, label') ?? element
+          ).getBoundingClientRect();
           const hidden = box.width === 0 || box.height === 0 || element.closest('[inert], [aria-hidden="true"]');
           return !hidden && element.tabIndex >= 0 && (box.width < 44 || box.height < 44);
         })

@@ -35,8 +35,14 @@ test('saves every field, then the page reloads showing what the server kept', as
   await expect(form.getByRole('img', { name: 'Background image preview' })).toHaveAttribute('src', /\/media\//);
 
   const headers = { Authorization: `Token ${await apiLogin(request, tenant)}` };
-  const [profile] = ((await (await request.get('/api/v1/profiles/client/', { headers })).json()) as { results: Record<string, unknown>[] }).results;
-  expect(profile).toMatchObject({ business_name: 'Quiz Palace', description: 'Friday quizzes.', recent_participant_time: 120, viewer_app_url: 'https://viewer.example.com' });
+  const [profile] = ((await (await request.get('/api/v1/profiles/client/', { headers })).json()) as { results: Record<string, unknown>[] })
+    .results;
+  expect(profile).toMatchObject({
+    business_name: 'Quiz Palace',
+    description: 'Friday quizzes.',
+    recent_participant_time: 120,
+    viewer_app_url: 'https://viewer.example.com',
+  });
   expect(profile?.background_image_url).toEqual(expect.stringContaining('/media/'));
 });
 
@@ -65,7 +71,8 @@ test('a removed image is removed on the server: gone after Save reloads the page
   await expect(form.getByRole('img', { name: 'Mascot image preview' })).toHaveCount(0);
 
   const headers = { Authorization: `Token ${await apiLogin(request, tenant)}` };
-  const [profile] = ((await (await request.get('/api/v1/profiles/client/', { headers })).json()) as { results: Record<string, unknown>[] }).results;
+  const [profile] = ((await (await request.get('/api/v1/profiles/client/', { headers })).json()) as { results: Record<string, unknown>[] })
+    .results;
   expect(profile).toMatchObject({ mascot_logo: null, mascot_logo_url: null });
   expect(profile?.business_logo_url).toEqual(expect.stringContaining('/media/'));
 });
@@ -74,7 +81,11 @@ test('a refused save says "There was an error!" and puts the server’s messages
   const tenant = await createTenant(request);
   await page.route(/\/api\/v1\/profiles\/client\/\d+\/$/, (route) =>
     route.request().method() === 'PATCH'
-      ? route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ business_name: ['This name is not allowed.'] }) })
+      ? route.fulfill({
+          status: 400,
+          contentType: 'application/json',
+          body: JSON.stringify({ business_name: ['This name is not allowed.'] }),
+        })
       : route.fallback(),
   );
   await signIn(page, tenant);
@@ -90,7 +101,9 @@ test('a refused save says "There was an error!" and puts the server’s messages
 test('offline the settings last read are shown but cannot be saved, and the screen says why', async ({ page, context, request }) => {
   const tenant = await createTenant(request);
   const headers = { Authorization: `Token ${await apiLogin(request, tenant)}` };
-  expect((await request.patch(`/api/v1/profiles/client/${tenant.clientId}/`, { headers, multipart: { business_name: 'Kept Co' } })).status()).toBe(200);
+  expect(
+    (await request.patch(`/api/v1/profiles/client/${tenant.clientId}/`, { headers, multipart: { business_name: 'Kept Co' } })).status(),
+  ).toBe(200);
   await signIn(page, tenant);
   await page.goto('/setting');
   const form = page.getByRole('form', { name: 'Setting' });

@@ -59,8 +59,17 @@ test('the sidebar lists the spec groups and marks the current screen', async ({ 
   await page.goto('/list-quiz');
   const nav = page.getByRole('navigation', { name: 'Main navigation' });
   for (const label of [
-    'Dashboard', 'Add new Quiz', 'List of Quizzes', 'Add new Question', 'List Questions', 'Question Categories',
-    'Add new Poll', 'List Polls', 'Quiz Report', 'Viewers Data', 'Setting',
+    'Dashboard',
+    'Add new Quiz',
+    'List of Quizzes',
+    'Add new Question',
+    'List Questions',
+    'Question Categories',
+    'Add new Poll',
+    'List Polls',
+    'Quiz Report',
+    'Viewers Data',
+    'Setting',
   ]) {
     await expect(nav.getByRole('link', { name: label, exact: true })).toBeVisible();
   }
@@ -158,7 +167,7 @@ test('the help button shows only on /add-quiz and /list-quiz and toggles the hel
     await expect(help).toBeVisible();
     await expect(help.getByText('Register categories')).toBeVisible();
     await expect(help.getByText('MANUAL means the admin decides when the status changes.', { exact: false })).toBeVisible();
-    await expect(help.getByText('The quiz\'s unique hash.')).toBeVisible();
+    await expect(help.getByText("The quiz's unique hash.")).toBeVisible();
     await page.getByRole('button', { name: 'Help' }).click();
     await expect(help).toHaveCount(0);
   }

@@ -8,7 +8,10 @@ async function viewerCount(request: APIRequestContext, query = ''): Promise<numb
   return ((await (await request.get(`/api/v1/profiles/viewer/${query}`, { headers })).json()) as { count: number }).count;
 }
 
-test('lists the viewers with User, Full Name, Email and Mobile; pages; search and quiz filter narrow; clearing restores', async ({ page, request }) => {
+test('lists the viewers with User, Full Name, Email and Mobile; pages; search and quiz filter narrow; clearing restores', async ({
+  page,
+  request,
+}) => {
   const total = await viewerCount(request);
   expect(total).toBeGreaterThan(10);
   await signIn(page);
@@ -40,7 +43,9 @@ test('lists the viewers with User, Full Name, Email and Mobile; pages; search an
   const quizName = (await option.textContent()) ?? '';
   await option.click();
   const headers = { Authorization: `Token ${await apiLogin(request, DEMO_ADMIN)}` };
-  const quizzes = ((await (await request.get('/api/v1/portal-quiz/?page_size=1000', { headers })).json()) as { results: { id: number; name: string }[] }).results;
+  const quizzes = (
+    (await (await request.get('/api/v1/portal-quiz/?page_size=1000', { headers })).json()) as { results: { id: number; name: string }[] }
+  ).results;
   const quizId = quizzes.find((quiz) => quiz.name === quizName)?.id;
   const filtered = await viewerCount(request, `?quiz=${quizId}`);
   await expect(page.getByText(new RegExp(`^${filtered} viewers?$`))).toBeVisible();

@@ -181,11 +181,7 @@ export function initialMigration(dialect: DialectName) {
         .addColumn('entity_id', 'integer', (c) => c.notNull())
         .addColumn('deleted_at', 'text', (c) => c.notNull())
         .execute();
-      await db.schema
-        .createIndex('deletions_client_entity_idx')
-        .on('deletions')
-        .columns(['client_id', 'entity', 'deleted_at'])
-        .execute();
+      await db.schema.createIndex('deletions_client_entity_idx').on('deletions').columns(['client_id', 'entity', 'deleted_at']).execute();
 
       await db.schema
         .createTable('scheduler_locks')
@@ -198,8 +194,21 @@ export function initialMigration(dialect: DialectName) {
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- see AnyTable
     async down(db: Kysely<any>): Promise<void> {
       const tables = [
-        'scheduler_locks', 'deletions', 'idempotency_keys', 'attempts', 'viewers', 'poll_choices', 'polls',
-        'quiz_questions', 'quizzes', 'questions', 'categories', 'password_resets', 'auth_tokens', 'users', 'clients',
+        'scheduler_locks',
+        'deletions',
+        'idempotency_keys',
+        'attempts',
+        'viewers',
+        'poll_choices',
+        'polls',
+        'quiz_questions',
+        'quizzes',
+        'questions',
+        'categories',
+        'password_resets',
+        'auth_tokens',
+        'users',
+        'clients',
       ];
       for (const table of tables) await sql`drop table if exists ${sql.table(table)}`.execute(db);
     },

@@ -10,7 +10,9 @@ import type { DialectName } from '../dialect';
 const BACKFILL = sql`insert into question_counts (client_id, count) select client_id, count(*) from questions group by client_id`;
 
 async function upSqlite(db: Kysely<unknown>): Promise<void> {
-  await sql`create table question_counts (client_id integer primary key references clients (id) on delete cascade, count integer not null)`.execute(db);
+  await sql`create table question_counts (client_id integer primary key references clients (id) on delete cascade, count integer not null)`.execute(
+    db,
+  );
   await BACKFILL.execute(db);
   await sql`create trigger questions_count_insert after insert on questions begin
     insert into question_counts (client_id, count) values (new.client_id, 1)
@@ -27,7 +29,9 @@ async function upSqlite(db: Kysely<unknown>): Promise<void> {
 }
 
 async function upPostgres(db: Kysely<unknown>): Promise<void> {
-  await sql`create table question_counts (client_id bigint primary key references clients (id) on delete cascade, count bigint not null)`.execute(db);
+  await sql`create table question_counts (client_id bigint primary key references clients (id) on delete cascade, count bigint not null)`.execute(
+    db,
+  );
   await BACKFILL.execute(db);
   await sql`create function questions_count_follow() returns trigger language plpgsql as $$
     begin
@@ -55,7 +59,8 @@ export function questionCountsMigration(dialect: DialectName) {
         await sql`drop trigger if exists questions_count on questions`.execute(db);
         await sql`drop function if exists questions_count_follow()`.execute(db);
       } else {
-        for (const name of ['questions_count_insert', 'questions_count_delete', 'questions_count_move']) await sql`drop trigger if exists ${sql.raw(name)}`.execute(db);
+        for (const name of ['questions_count_insert', 'questions_count_delete', 'questions_count_move'])
+          await sql`drop trigger if exists ${sql.raw(name)}`.execute(db);
       }
       await sql`drop table if exists question_counts`.execute(db);
     },

@@ -45,7 +45,13 @@ export function AccountMenu({ username }: { username: string }) {
     </Avatar>
   );
   // The same button before and after the menu is mounted.
-  const button = { 'aria-label': 'Account menu', miw: 44, mih: 44, display: 'flex', style: { alignItems: 'center', justifyContent: 'center' } } as const;
+  const button = {
+    'aria-label': 'Account menu',
+    miw: 44,
+    mih: 44,
+    display: 'flex',
+    style: { alignItems: 'center', justifyContent: 'center' },
+  } as const;
 
   return (
     <>

@@ -9,7 +9,13 @@ export function BusinessLogo({ client }: { client: ClientDetails }) {
     <Anchor component={Link} to="/" underline="never" display="flex" mih={44} style={{ alignItems: 'center' }}>
       {client.business_logo_url ? (
         // 90 px wide (spec §9) but never taller than the 60 px top bar: a square logo is scaled inside that box.
-        <Image src={client.business_logo_url} alt={client.name} width={90} style={{ width: 90, height: 'auto', maxHeight: 52 }} fit="contain" />
+        <Image
+          src={client.business_logo_url}
+          alt={client.name}
+          width={90}
+          style={{ width: 90, height: 'auto', maxHeight: 52 }}
+          fit="contain"
+        />
       ) : (
         <Text fw={700} size="lg" c="var(--mantine-color-text)">
           {APP_NAME}

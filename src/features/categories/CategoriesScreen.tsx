@@ -26,7 +26,10 @@ const columns: DataTableColumn<CategoryRow>[] = [
     ),
   },
   { header: 'Updated', cell: (row) => updatedDate(row), shrink: true },
-  ...editDeleteColumns<CategoryRow>((row) => `/add-category/${routeKeyOf(row)}`, (row) => row.name),
+  ...editDeleteColumns<CategoryRow>(
+    (row) => `/add-category/${routeKeyOf(row)}`,
+    (row) => row.name,
+  ),
 ];
 
 /** The add form: a required name; an empty one is ignored with a message under the field (spec §5). */
@@ -71,16 +74,20 @@ function AddCategoryForm({ rows }: { rows: readonly CategoryRow[] }) {
 /** /add-category: add form, search and the paged categories table, read from the mirror (works offline). */
 export function CategoriesScreen() {
   const rows = useCategories();
-  const { search, setSearch, page: shownPage, setPage, visible, pageRows } = useSearchedPages(rows, visibleCategories, CATEGORIES_PAGE_SIZE);
+  const {
+    search,
+    setSearch,
+    page: shownPage,
+    setPage,
+    visible,
+    pageRows,
+  } = useSearchedPages(rows, visibleCategories, CATEGORIES_PAGE_SIZE);
 
   return (
     <Stack>
       <Title order={1}>Categories</Title>
       <AddCategoryForm rows={rows ?? []} />
-      <SearchBox
-        value={search}
-        onChange={setSearch}
-      />
+      <SearchBox value={search} onChange={setSearch} />
       {rows === undefined ? (
         <Text c="dimmed">Loading categories…</Text>
       ) : (

@@ -85,7 +85,13 @@ export function EditCategoryScreen() {
   return (
     <Stack maw={560}>
       <Title order={1}>Edit Category</Title>
-      {row === undefined ? <Text c="dimmed">Loading…</Text> : row === null ? <MissingCategory /> : <EditCategoryForm key={row.localId} row={row} />}
+      {row === undefined ? (
+        <Text c="dimmed">Loading…</Text>
+      ) : row === null ? (
+        <MissingCategory />
+      ) : (
+        <EditCategoryForm key={row.localId} row={row} />
+      )}
     </Stack>
   );
 }

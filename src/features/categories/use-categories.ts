@@ -14,7 +14,10 @@ export function useCategories(): CategoryRow[] | undefined {
 
 /** The category a route key names (server or local id): undefined while loading, null when there is none. */
 export function useCategory(key: string | undefined): CategoryRow | null | undefined {
-  return useLiveQuery(async () => ((key ? await findRowByKey(portalDatabase(), 'categories', key) : undefined) ?? null) as CategoryRow | null, [key]);
+  return useLiveQuery(
+    async () => ((key ? await findRowByKey(portalDatabase(), 'categories', key) : undefined) ?? null) as CategoryRow | null,
+    [key],
+  );
 }
 
 /**

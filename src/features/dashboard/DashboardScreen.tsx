@@ -24,7 +24,12 @@ interface MirrorCounts {
 function useMirrorCounts(): MirrorCounts | undefined {
   return useLiveQuery(async () => {
     const db = portalDatabase();
-    const [quizzes, questions, categories, polls] = await Promise.all([db.quizzes.toArray(), db.questions.count(), db.categories.count(), db.polls.count()]);
+    const [quizzes, questions, categories, polls] = await Promise.all([
+      db.quizzes.toArray(),
+      db.questions.count(),
+      db.categories.count(),
+      db.polls.count(),
+    ]);
     // The quizzes table holds the server's quiz fields; the dashboard reads a few of them.
     return { quizzes: quizzes as unknown as DashboardQuiz[], questions, categories, polls };
   });
@@ -37,7 +42,15 @@ const NO_QUERY: Record<string, never> = {};
 function Stat({ label, value, to }: { label: string; value: number | string; to: string }) {
   return (
     // mantine-focus-auto: the card is a link, and a Paper has no focus ring of its own.
-    <Paper withBorder p="md" component={Link} to={to} aria-label={`${label}: ${value}`} className="mantine-focus-auto" style={{ textDecoration: 'none', color: 'inherit' }}>
+    <Paper
+      withBorder
+      p="md"
+      component={Link}
+      to={to}
+      aria-label={`${label}: ${value}`}
+      className="mantine-focus-auto"
+      style={{ textDecoration: 'none', color: 'inherit' }}
+    >
       <Text size="sm" c="dimmed">
         {label}
       </Text>
@@ -49,7 +62,12 @@ function Stat({ label, value, to }: { label: string; value: number | string; to:
 }
 
 function LatestAttempts() {
-  const { data, saved, unreachable, loading } = useServerPage('dashboard-attempts', NO_QUERY, loadLatestAttempts, 'The latest attempts could not be loaded');
+  const { data, saved, unreachable, loading } = useServerPage(
+    'dashboard-attempts',
+    NO_QUERY,
+    loadLatestAttempts,
+    'The latest attempts could not be loaded',
+  );
   const rows = data?.results.slice(0, LATEST_ATTEMPTS) ?? [];
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="latest-attempts">

@@ -3,7 +3,14 @@ import { liveQuizzes, quizzesByStatus, type DashboardQuiz } from './dashboard-su
 const quiz = (name: string, status?: DashboardQuiz['status']): DashboardQuiz => ({ localId: name, serverId: 1, name, status });
 
 describe('dashboard summary', () => {
-  const quizzes = [quiz('b', 'STARTED'), quiz('a', 'ACTIVATED'), quiz('c', 'COMPLETED'), quiz('d'), quiz('e', 'RESULT_AWAITED'), quiz('f', 'ANNOUNCED')];
+  const quizzes = [
+    quiz('b', 'STARTED'),
+    quiz('a', 'ACTIVATED'),
+    quiz('c', 'COMPLETED'),
+    quiz('d'),
+    quiz('e', 'RESULT_AWAITED'),
+    quiz('f', 'ANNOUNCED'),
+  ];
 
   it('counts quizzes per status in the status order; a quiz without a status yet is Announced', () => {
     expect(quizzesByStatus(quizzes).map(({ label, count }) => `${label}:${count}`)).toEqual([

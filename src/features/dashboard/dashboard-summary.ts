@@ -16,7 +16,11 @@ const LIVE_STATUSES: ReadonlySet<QuizStatus> = new Set(['ACTIVATED', 'STARTED', 
 
 /** How many quizzes are in each status, in the status order, with the spec's labels. */
 export function quizzesByStatus(quizzes: readonly DashboardQuiz[]): { status: QuizStatus; label: string; count: number }[] {
-  return QUIZ_STATUSES.map((status) => ({ status, label: STATUS_LABELS[status], count: quizzes.filter((quiz) => (quiz.status ?? 'ANNOUNCED') === status).length }));
+  return QUIZ_STATUSES.map((status) => ({
+    status,
+    label: STATUS_LABELS[status],
+    count: quizzes.filter((quiz) => (quiz.status ?? 'ANNOUNCED') === status).length,
+  }));
 }
 
 /** The quizzes live now, by name. */

@@ -64,7 +64,14 @@ function AddChoiceForm({ poll }: { poll: PollRow }) {
   return (
     <Paper withBorder p="md" component="form" onSubmit={submit} noValidate aria-label="Add choice">
       <Group align="flex-start" wrap="wrap">
-        <TextInput label="Choice name" withAsterisk required maxLength={255} style={{ flex: '1 1 240px' }} {...form.getInputProps('name')} />
+        <TextInput
+          label="Choice name"
+          withAsterisk
+          required
+          maxLength={255}
+          style={{ flex: '1 1 240px' }}
+          {...form.getInputProps('name')}
+        />
         <Button type="submit" loading={saving} mt={25}>
           Add Choice
         </Button>
@@ -83,7 +90,14 @@ export function ChoicesSection({ poll }: { poll: PollRow }) {
       {choices === undefined ? (
         <Text c="dimmed">Loading choices…</Text>
       ) : (
-        <DataTable label="Choices" columns={choiceColumns(poll)} rows={choices} rowKey={(row) => row.localId} minWidth={320} empty="No choices yet." />
+        <DataTable
+          label="Choices"
+          columns={choiceColumns(poll)}
+          rows={choices}
+          rowKey={(row) => row.localId}
+          minWidth={320}
+          empty="No choices yet."
+        />
       )}
     </Stack>
   );

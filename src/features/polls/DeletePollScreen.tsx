@@ -21,7 +21,11 @@ function DeletePoll() {
     return (
       <Stack maw={560}>
         <Title order={1}>Delete Poll</Title>
-        {row === undefined ? <Text c="dimmed">Loading…</Text> : <MissingRecord what="poll" back="/list-polls" backLabel="Back to the polls" />}
+        {row === undefined ? (
+          <Text c="dimmed">Loading…</Text>
+        ) : (
+          <MissingRecord what="poll" back="/list-polls" backLabel="Back to the polls" />
+        )}
       </Stack>
     );
   }

@@ -44,10 +44,21 @@ function columns(viewerAppUrl: string | null | undefined): DataTableColumn<PollR
     },
     { header: 'Join code', cell: (row) => row.join_code, shrink: true },
     { header: 'Active', cell: (row) => <Flag checked={row.active ?? true} label={`${row.name}: active`} />, shrink: true },
-    { header: 'Show result options', cell: (row) => <Flag checked={row.show_options} label={`${row.name}: show result options`} />, shrink: true },
-    { header: 'Show total votes', cell: (row) => <Flag checked={row.show_total_votes} label={`${row.name}: show total votes`} />, shrink: true },
+    {
+      header: 'Show result options',
+      cell: (row) => <Flag checked={row.show_options} label={`${row.name}: show result options`} />,
+      shrink: true,
+    },
+    {
+      header: 'Show total votes',
+      cell: (row) => <Flag checked={row.show_total_votes} label={`${row.name}: show total votes`} />,
+      shrink: true,
+    },
     { header: 'Created date', cell: (row) => createdDate(row), shrink: true },
-    ...editDeleteColumns<PollRow>((row) => `/list-polls/${routeKeyOf(row)}`, (row) => row.name),
+    ...editDeleteColumns<PollRow>(
+      (row) => `/list-polls/${routeKeyOf(row)}`,
+      (row) => row.name,
+    ),
   ];
 }
 
@@ -64,10 +75,7 @@ function PollsList() {
           Add new Poll
         </Anchor>
       </Group>
-      <SearchBox
-        value={search}
-        onChange={setSearch}
-      />
+      <SearchBox value={search} onChange={setSearch} />
       {rows === undefined ? (
         <Text c="dimmed">Loading polls…</Text>
       ) : (

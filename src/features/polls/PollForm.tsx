@@ -36,7 +36,9 @@ export function PollForm({ mode, initialValues, serverErrors = {}, onCancel, onS
   const withHash = mode === 'edit' && initialValues.poll_hash !== '';
 
   useEffect(() => {
-    const shown = Object.fromEntries(TEXT_FIELDS.filter((field) => serverErrors[field]?.length).map((field) => [field, serverErrors[field]!.join(' ')]));
+    const shown = Object.fromEntries(
+      TEXT_FIELDS.filter((field) => serverErrors[field]?.length).map((field) => [field, serverErrors[field]!.join(' ')]),
+    );
     if (Object.keys(shown).length > 0) setErrors(shown);
   }, [serverErrors, setErrors]);
 

@@ -16,12 +16,23 @@ describe('qrImagePayload', () => {
 });
 
 describe('changedPollFields', () => {
-  const row = { localId: 'p1', serverId: 4, name: 'Snack', join_code: '12', show_options: false, show_total_votes: false, qr_image: URL_NOW } as unknown as PollRow;
+  const row = {
+    localId: 'p1',
+    serverId: 4,
+    name: 'Snack',
+    join_code: '12',
+    show_options: false,
+    show_total_votes: false,
+    qr_image: URL_NOW,
+  } as unknown as PollRow;
 
   it('keeps only changed fields, a new file and a removal', () => {
     expect(changedPollFields(row, { name: 'Snack', join_code: '13', show_options: false })).toEqual({ join_code: '13' });
     expect(changedPollFields(row, { name: 'Snack', qr_image: file })).toEqual({ qr_image: file });
-    expect(changedPollFields(row, { name: 'Snack', qr_image: null, qr_image_clear: true })).toEqual({ qr_image: null, qr_image_clear: true });
+    expect(changedPollFields(row, { name: 'Snack', qr_image: null, qr_image_clear: true })).toEqual({
+      qr_image: null,
+      qr_image_clear: true,
+    });
   });
 
   it('keeps a removal even when the mirror still holds an earlier removal flag', () => {

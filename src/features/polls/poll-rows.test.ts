@@ -23,7 +23,12 @@ const choice = (name: string, serverId: number | null, question: number | string
 });
 
 describe('poll rows', () => {
-  const rows = [poll('Old', 1, '2026-01-01T00:00:00Z'), poll('Offline', null), poll('New', 2, '2026-02-01T00:00:00Z'), poll('Newer twin', 3, '2026-02-01T00:00:00Z')];
+  const rows = [
+    poll('Old', 1, '2026-01-01T00:00:00Z'),
+    poll('Offline', null),
+    poll('New', 2, '2026-02-01T00:00:00Z'),
+    poll('Newer twin', 3, '2026-02-01T00:00:00Z'),
+  ];
 
   it('lists newest first like the server, a poll not yet synced on top', () => {
     expect(visiblePolls(rows, '').map((row) => row.name)).toEqual(['Offline', 'Newer twin', 'New', 'Old']);
@@ -38,7 +43,11 @@ describe('poll rows', () => {
     expect(isChoiceOf(choice('A', 5, 2), rows[2]!)).toBe(true);
     expect(isChoiceOf(choice('B', null, 'local-Offline'), rows[1]!)).toBe(true);
     expect(isChoiceOf(choice('C', 6, 1), rows[2]!)).toBe(false);
-    expect(orderedChoices([choice('late', null, 2), choice('second', 9, 2), choice('first', 4, 2)]).map((row) => row.name)).toEqual(['first', 'second', 'late']);
+    expect(orderedChoices([choice('late', null, 2), choice('second', 9, 2), choice('first', 4, 2)]).map((row) => row.name)).toEqual([
+      'first',
+      'second',
+      'late',
+    ]);
   });
 
   it('keeps join codes to 4 digits and shows a dash for a date the server has not given', () => {

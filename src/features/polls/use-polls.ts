@@ -15,11 +15,17 @@ export function usePolls(): PollRow[] | undefined {
 
 /** The poll a route key names (server or local id): undefined while loading, null when there is none. */
 export function usePoll(key: string | undefined): PollRow | null | undefined {
-  return useLiveQuery(async () => ((key ? await findRowByKey(portalDatabase(), 'polls', key) : undefined) ?? null) as PollRow | null, [key]);
+  return useLiveQuery(
+    async () => ((key ? await findRowByKey(portalDatabase(), 'polls', key) : undefined) ?? null) as PollRow | null,
+    [key],
+  );
 }
 
 export function useChoice(key: string | undefined): ChoiceRow | null | undefined {
-  return useLiveQuery(async () => ((key ? await findRowByKey(portalDatabase(), 'pollChoices', key) : undefined) ?? null) as ChoiceRow | null, [key]);
+  return useLiveQuery(
+    async () => ((key ? await findRowByKey(portalDatabase(), 'pollChoices', key) : undefined) ?? null) as ChoiceRow | null,
+    [key],
+  );
 }
 
 /** The poll's choices, also those added offline to a poll still waiting to sync. */
@@ -47,7 +53,12 @@ export function useRefusedFieldErrors(localId: string | undefined): Record<strin
  * A page opened on a row's local id moves to its server id once known (when the server assigns it
  * while the page is open, or when it was assigned before), so the address stays valid after sync.
  */
-export function useCanonicalPath(entity: EntityName, key: string | undefined, serverId: number | null | undefined, pathFor: (key: string) => string): void {
+export function useCanonicalPath(
+  entity: EntityName,
+  key: string | undefined,
+  serverId: number | null | undefined,
+  pathFor: (key: string) => string,
+): void {
   const navigate = useNavigate();
   useEffect(() => {
     if (!key) return;

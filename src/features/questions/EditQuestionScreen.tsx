@@ -63,7 +63,13 @@ export function EditQuestionScreen() {
   return (
     <Stack>
       <Title order={1}>Edit Question</Title>
-      {row === undefined ? <Text c="dimmed">Loading…</Text> : row === null ? <MissingQuestion /> : <EditQuestionForm key={row.localId} row={row} />}
+      {row === undefined ? (
+        <Text c="dimmed">Loading…</Text>
+      ) : row === null ? (
+        <MissingQuestion />
+      ) : (
+        <EditQuestionForm key={row.localId} row={row} />
+      )}
     </Stack>
   );
 }

@@ -74,7 +74,15 @@ export function ImportQuestionsDialog({ opened, onClose, categories }: ImportQue
     <Modal opened={opened} onClose={close} title="Import questions from CSV" size="xl" closeButtonProps={{ 'aria-label': 'Close' }}>
       <Stack>
         <Text size="sm">Columns: {QUESTION_CSV_COLUMNS.join(', ')}. Nothing is saved until you confirm.</Text>
-        <FileInput label="CSV file" placeholder="Choose a .csv file" accept=".csv,text/csv" value={file} onChange={(chosen) => void choose(chosen)} clearable clearButtonProps={{ 'aria-label': 'Clear file' }} />
+        <FileInput
+          label="CSV file"
+          placeholder="Choose a .csv file"
+          accept=".csv,text/csv"
+          value={file}
+          onChange={(chosen) => void choose(chosen)}
+          clearable
+          clearButtonProps={{ 'aria-label': 'Clear file' }}
+        />
         {parsed && parsed.fileErrors.length > 0 && (
           <Alert color="red" title="This file cannot be imported" role="alert">
             {parsed.fileErrors.join(' ')}
@@ -96,7 +104,13 @@ export function ImportQuestionsDialog({ opened, onClose, categories }: ImportQue
                 </List>
               </Stack>
             )}
-            <DataTable label="Import preview" columns={columns} rows={preview} rowKey={(row) => String(row.line)} empty="The file has no rows." />
+            <DataTable
+              label="Import preview"
+              columns={columns}
+              rows={preview}
+              rowKey={(row) => String(row.line)}
+              empty="The file has no rows."
+            />
             {rows.length > PREVIEW_ROWS && <Text size="sm">…and {rows.length - PREVIEW_ROWS} more rows.</Text>}
           </>
         )}

@@ -15,14 +15,37 @@ import { SearchBox } from '../../ui/SearchBox';
 import { SyncStateMarker } from '../../ui/SyncStateMarker';
 import { ImportQuestionsDialog } from './ImportQuestionsDialog';
 import { csvQuestionsOf } from './question-import';
-import { buildSearchIndex, categoryNameOf, categoryNames, optionsOf, QUESTIONS_PAGE_SIZE, searchQuestions, type QuestionRow } from './question-rows';
+import {
+  buildSearchIndex,
+  categoryNameOf,
+  categoryNames,
+  optionsOf,
+  QUESTIONS_PAGE_SIZE,
+  searchQuestions,
+  type QuestionRow,
+} from './question-rows';
 import { useCategoryChoices, useQuestions } from './use-questions';
 
 /** A checkbox with a 44 px touch area (the label around it takes the tap). */
-function SelectBox({ label, checked, indeterminate, onChange }: { label: string; checked: boolean; indeterminate?: boolean; onChange: (checked: boolean) => void }) {
+function SelectBox({
+  label,
+  checked,
+  indeterminate,
+  onChange,
+}: {
+  label: string;
+  checked: boolean;
+  indeterminate?: boolean;
+  onChange: (checked: boolean) => void;
+}) {
   return (
     <Box component="label" display="flex" miw={44} mih={44} style={{ alignItems: 'center', justifyContent: 'center', cursor: 'pointer' }}>
-      <Checkbox aria-label={label} checked={checked} indeterminate={indeterminate} onChange={(event) => onChange(event.currentTarget.checked)} />
+      <Checkbox
+        aria-label={label}
+        checked={checked}
+        indeterminate={indeterminate}
+        onChange={(event) => onChange(event.currentTarget.checked)}
+      />
     </Box>
   );
 }
@@ -51,7 +74,13 @@ const QuestionTable = memo(function QuestionTable({ rows, names, selected, onSel
           onChange={(checked) => onSelect(pageIds, checked)}
         />
       ),
-      cell: (row) => <SelectBox label={`Select ${row.description}`} checked={selected.has(row.localId)} onChange={(checked) => onSelect([row.localId], checked)} />,
+      cell: (row) => (
+        <SelectBox
+          label={`Select ${row.description}`}
+          checked={selected.has(row.localId)}
+          onChange={(checked) => onSelect([row.localId], checked)}
+        />
+      ),
     },
     { header: 'Id', shrink: true, cell: (row) => row.serverId ?? '—' },
     {
@@ -79,7 +108,10 @@ const QuestionTable = memo(function QuestionTable({ rows, names, selected, onSel
     },
     { header: 'Correct Option', shrink: true, cell: (row) => row.correct_option },
     { header: 'Category', cell: (row) => categoryNameOf(row, names) },
-    ...editDeleteColumns<QuestionRow>((row) => `/list-questions/${routeKeyOf(row)}`, (row) => row.description),
+    ...editDeleteColumns<QuestionRow>(
+      (row) => `/list-questions/${routeKeyOf(row)}`,
+      (row) => row.description,
+    ),
   ];
   return <DataTable label="Questions" columns={columns} rows={rows} rowKey={(row) => row.localId} empty={empty} minWidth={760} />;
 });
@@ -166,7 +198,20 @@ export function ListQuestionsScreen() {
           <Button variant="default" onClick={() => setImporting(true)}>
             Import CSV
           </Button>
-          <Button variant="default" disabled={!questions || questions.length === 0} onClick={() => downloadCsv(questionCsv(csvQuestionsOf(index.map((entry) => entry.row), names)))}>
+          <Button
+            variant="default"
+            disabled={!questions || questions.length === 0}
+            onClick={() =>
+              downloadCsv(
+                questionCsv(
+                  csvQuestionsOf(
+                    index.map((entry) => entry.row),
+                    names,
+                  ),
+                ),
+              )
+            }
+          >
             Export CSV
           </Button>
         </Group>
@@ -190,11 +235,14 @@ export function ListQuestionsScreen() {
           </Group>
         </>
       )}
-      <Modal opened={confirmingBulk} onClose={() => setConfirmingBulk(false)} title="Delete Selected" closeButtonProps={{ 'aria-label': 'Close' }}>
+      <Modal
+        opened={confirmingBulk}
+        onClose={() => setConfirmingBulk(false)}
+        title="Delete Selected"
+        closeButtonProps={{ 'aria-label': 'Close' }}
+      >
         <Stack>
-          <Text>
-            Are you sure you want to delete {chosen.length === 1 ? 'this question' : `these ${chosen.length} questions`}?
-          </Text>
+          <Text>Are you sure you want to delete {chosen.length === 1 ? 'this question' : `these ${chosen.length} questions`}?</Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setConfirmingBulk(false)}>
               Cancel

@@ -23,7 +23,16 @@ interface QuestionFormProps {
 }
 
 /** The question form of spec §2 (Add Question and the edit page), with the spec's field names (§3). */
-export function QuestionForm({ label, initialValues, categories, letters = OPTION_LETTERS, submitLabel, onSubmit, onCancel, serverErrors }: QuestionFormProps) {
+export function QuestionForm({
+  label,
+  initialValues,
+  categories,
+  letters = OPTION_LETTERS,
+  submitLabel,
+  onSubmit,
+  onCancel,
+  serverErrors,
+}: QuestionFormProps) {
   const [saving, setSaving] = useState(false);
   const form = useForm<QuestionFormValues>({
     mode: 'controlled',
@@ -62,12 +71,21 @@ export function QuestionForm({ label, initialValues, categories, letters = OPTIO
         <NativeSelect label="Category" withAsterisk required data={categoryData} {...form.getInputProps('selectedCategory')} />
         {categories.length === 0 && (
           <Text size="sm">
-            No categories yet: <Anchor component={Link} to="/add-category">add a category</Anchor> first.
+            No categories yet:{' '}
+            <Anchor component={Link} to="/add-category">
+              add a category
+            </Anchor>{' '}
+            first.
           </Text>
         )}
         <Textarea label="Description" withAsterisk required autosize minRows={2} {...form.getInputProps('questionDescription')} />
         <TextInput label="Hint" {...form.getInputProps('questionHint')} />
-        <ImageInput label="Sponsor Image" value={image.value as QuestionFormValues['sponsorImage']} onChange={image.onChange} error={image.error} />
+        <ImageInput
+          label="Sponsor Image"
+          value={image.value as QuestionFormValues['sponsorImage']}
+          onChange={image.onChange}
+          error={image.error}
+        />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           {letters.map((letter) => (
             <TextInput key={letter} label={`Option ${letter}`} withAsterisk required {...form.getInputProps(`options.${letter}`)} />

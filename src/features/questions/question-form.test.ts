@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { changedPayload, createPayload, emptyQuestionForm, formErrorsFromServer, formValuesOf, validateQuestionForm, type QuestionFormValues } from './question-form';
+import {
+  changedPayload,
+  createPayload,
+  emptyQuestionForm,
+  formErrorsFromServer,
+  formValuesOf,
+  validateQuestionForm,
+  type QuestionFormValues,
+} from './question-form';
 import type { QuestionRow } from './question-rows';
 
 const filled = (overrides: Partial<QuestionFormValues> = {}): QuestionFormValues => ({
@@ -25,7 +33,9 @@ describe('question form', () => {
     });
     expect(validateQuestionForm(filled())).toEqual({});
     expect(validateQuestionForm(filled({ rawCorrectOptions: 'E' }))).toEqual({ rawCorrectOptions: '"E" is not a valid choice.' });
-    expect(validateQuestionForm(filled({ rawCorrectOptions: 'D' }), ['A', 'B', 'C'])).toEqual({ rawCorrectOptions: '"D" is not a valid choice.' });
+    expect(validateQuestionForm(filled({ rawCorrectOptions: 'D' }), ['A', 'B', 'C'])).toEqual({
+      rawCorrectOptions: '"D" is not a valid choice.',
+    });
   });
 
   it('builds the create payload: options joined, correct option upper-cased, the image only when a file was chosen', () => {
@@ -74,7 +84,9 @@ describe('question form', () => {
   });
 
   it("puts the server's field errors under the matching fields", () => {
-    expect(formErrorsFromServer({ image: ['Upload a valid image.'], correct_option: ['"E" is not a valid choice.'], detail: ['Nope'] })).toEqual({
+    expect(
+      formErrorsFromServer({ image: ['Upload a valid image.'], correct_option: ['"E" is not a valid choice.'], detail: ['Nope'] }),
+    ).toEqual({
       fields: { sponsorImage: 'Upload a valid image.', rawCorrectOptions: '"E" is not a valid choice.' },
       other: ['Nope'],
     });

@@ -40,7 +40,10 @@ export function formValuesOf(row: QuestionRow): QuestionFormValues {
 }
 
 /** Field errors by form path ('options.A' for an option), from the rules of spec §5. */
-export function validateQuestionForm(values: QuestionFormValues, letters: readonly OptionLetter[] = OPTION_LETTERS): Record<string, string> {
+export function validateQuestionForm(
+  values: QuestionFormValues,
+  letters: readonly OptionLetter[] = OPTION_LETTERS,
+): Record<string, string> {
   const errors: Record<string, string> = {};
   if (!values.selectedCategory) errors.selectedCategory = REQUIRED_MESSAGE;
   if (!values.questionDescription.trim()) errors.questionDescription = BLANK_MESSAGE;

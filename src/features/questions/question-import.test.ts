@@ -41,8 +41,18 @@ describe('question import', () => {
       ['Who built the pyramids?', history.localId, 'B'],
     ]);
     const outbox = await db.outbox.orderBy('seq').toArray();
-    expect(outbox.map((entry) => `${entry.entity}:${entry.kind}`)).toEqual(['categories:create', 'categories:create', 'questions:create', 'questions:create', 'questions:create']);
-    expect(outbox.filter((entry) => entry.entity === 'questions' && entry.payload.category === space?.localId).every((entry) => entry.dependsOn.includes(space?.localId ?? ''))).toBe(true);
+    expect(outbox.map((entry) => `${entry.entity}:${entry.kind}`)).toEqual([
+      'categories:create',
+      'categories:create',
+      'questions:create',
+      'questions:create',
+      'questions:create',
+    ]);
+    expect(
+      outbox
+        .filter((entry) => entry.entity === 'questions' && entry.payload.category === space?.localId)
+        .every((entry) => entry.dependsOn.includes(space?.localId ?? '')),
+    ).toBe(true);
   });
 
   it('exports the bank in the import format: importing the export gives the same questions (round trip)', async () => {

@@ -1,7 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { buildSearchIndex, categoryNames, existingLetters, optionsOf, searchQuestions, type CategoryChoice, type QuestionRow } from './question-rows';
+import {
+  buildSearchIndex,
+  categoryNames,
+  existingLetters,
+  optionsOf,
+  searchQuestions,
+  type CategoryChoice,
+  type QuestionRow,
+} from './question-rows';
 
-const category = (name: string, serverId: number | null, localId = serverId === null ? `local-${name}` : `s-${serverId}`): CategoryChoice => ({
+const category = (
+  name: string,
+  serverId: number | null,
+  localId = serverId === null ? `local-${name}` : `s-${serverId}`,
+): CategoryChoice => ({
   localId,
   serverId,
   syncState: serverId === null ? 'pending' : 'synced',
@@ -32,7 +44,12 @@ describe('question rows', () => {
       c: 'x',
       d: 'y',
     });
-    expect(optionsOf({ options: ['A: one, two', 'B: three', 'C: four', 'D: five'] })).toEqual({ a: 'one, two', b: 'three', c: 'four', d: 'five' });
+    expect(optionsOf({ options: ['A: one, two', 'B: three', 'C: four', 'D: five'] })).toEqual({
+      a: 'one, two',
+      b: 'three',
+      c: 'four',
+      d: 'five',
+    });
     expect(optionsOf({ option_map: { a: '1', b: '2', c: '3', d: '4' } })).toEqual({ a: '1', b: '2', c: '3', d: '4' });
     expect(existingLetters({ options: 'A: 1, B: 2, C: 3' })).toEqual(['A', 'B', 'C']);
   });

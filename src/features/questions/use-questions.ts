@@ -14,7 +14,10 @@ export function useQuestions(): QuestionRow[] | undefined {
 
 /** The question a route key names (server or local id): undefined while loading, null when there is none. */
 export function useQuestion(key: string | undefined): QuestionRow | null | undefined {
-  return useLiveQuery(async () => ((key ? await findRowByKey(portalDatabase(), 'questions', key) : undefined) ?? null) as QuestionRow | null, [key]);
+  return useLiveQuery(
+    async () => ((key ? await findRowByKey(portalDatabase(), 'questions', key) : undefined) ?? null) as QuestionRow | null,
+    [key],
+  );
 }
 
 /** Every mirrored category by name, including ones created on this device and not yet synced. */
@@ -25,7 +28,10 @@ export function useCategoryChoices(): CategoryChoice[] | undefined {
 /** The change of this question the server refused, if any (its field errors go under the form's fields). */
 export function useRefusedChange(localId: string | undefined): OutboxEntry | undefined {
   return useLiveQuery(
-    async () => (localId ? (await portalDatabase().outbox.where('localId').equals(localId).toArray()).find((entry) => entry.status === 'failed') : undefined),
+    async () =>
+      localId
+        ? (await portalDatabase().outbox.where('localId').equals(localId).toArray()).find((entry) => entry.status === 'failed')
+        : undefined,
     [localId],
   );
 }
@@ -34,7 +40,11 @@ export function useRefusedChange(localId: string | undefined): OutboxEntry | und
  * A page opened on a question's local id moves to its server id once the server assigns it (also when
  * opened after the sync), so the address stays valid after a reload or as a bookmark.
  */
-export function useCanonicalQuestionPath(key: string | undefined, row: QuestionRow | null | undefined, pathFor: (key: string) => string): void {
+export function useCanonicalQuestionPath(
+  key: string | undefined,
+  row: QuestionRow | null | undefined,
+  pathFor: (key: string) => string,
+): void {
   const navigate = useNavigate();
   useEffect(() => {
     if (!key) return;

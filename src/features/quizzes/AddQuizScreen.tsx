@@ -1,5 +1,19 @@
 import '@mantine/dates/styles.css';
-import { Anchor, Button, Checkbox, Group, NumberInput, Paper, Radio, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Anchor,
+  Button,
+  Checkbox,
+  Group,
+  NumberInput,
+  Paper,
+  Radio,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { DateInput, TimeInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { memo, useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
@@ -24,7 +38,14 @@ import {
   type QuizFormValues,
 } from './quiz-form';
 import type { QuizQuestionRow, QuizRow } from './quiz-rows';
-import { useCategoryChoices, useFollowAssignedQuizId, useQuestionBank, useQuiz, useRefusedChange, type CategoryChoice } from './use-quizzes';
+import {
+  useCategoryChoices,
+  useFollowAssignedQuizId,
+  useQuestionBank,
+  useQuiz,
+  useRefusedChange,
+  type CategoryChoice,
+} from './use-quizzes';
 
 const editPath = (key: string) => `/add-quiz/${key}/update`;
 
@@ -38,7 +59,9 @@ const AUTH_CHOICES = [
 function questionKeysOf(quiz: QuizRow | null, bank: readonly QuizQuestionRow[]): string[] {
   if (!quiz) return [];
   const byServerId = new Map(bank.filter((row) => row.serverId !== null).map((row) => [row.serverId, row.localId]));
-  return quiz.questions.map((reference) => (typeof reference === 'number' ? byServerId.get(reference) : reference)).filter((key): key is string => !!key);
+  return quiz.questions
+    .map((reference) => (typeof reference === 'number' ? byServerId.get(reference) : reference))
+    .filter((key): key is string => !!key);
 }
 
 const NO_CATEGORIES: CategoryChoice[] = [];
@@ -60,7 +83,14 @@ interface QuestionsFieldProps {
 const QuestionsField = memo(function QuestionsField({ bank, categories, initial, stateRef, onEdit, error }: QuestionsFieldProps) {
   const [state, setState] = useState(initial);
   // The bank changes under the form as sync brings questions in (or a question is deleted elsewhere).
-  const picker = useMemo(() => reconcilePicker(state, bank.map((row) => row.localId)), [state, bank]);
+  const picker = useMemo(
+    () =>
+      reconcilePicker(
+        state,
+        bank.map((row) => row.localId),
+      ),
+    [state, bank],
+  );
   return (
     <QuestionPicker
       questions={bank}
@@ -90,7 +120,12 @@ function QuizForm({ quiz, bank }: QuizFormProps) {
   const [saving, setSaving] = useState(false);
   // The picker keeps its own state (QuestionsField) so moving questions does not re-render every field;
   // the form reads the latest state from this ref when saving.
-  const [initialQuestions] = useState<PickerState>(() => initialPicker(bank.map((row) => row.localId), questionKeysOf(quiz, bank)));
+  const [initialQuestions] = useState<PickerState>(() =>
+    initialPicker(
+      bank.map((row) => row.localId),
+      questionKeysOf(quiz, bank),
+    ),
+  );
   const questionsRef = useRef<PickerState>(initialQuestions);
   // null: cleared by a change of the picker; undefined: none of its own, so the refused change's shows.
   const [ownPickerError, setPickerError] = useState<string | null | undefined>();
@@ -115,7 +150,10 @@ function QuizForm({ quiz, bank }: QuizFormProps) {
     if (Object.keys(errors).length > 0) return;
     setSaving(true);
     try {
-      const { selected } = reconcilePicker(questionsRef.current, bank.map((row) => row.localId));
+      const { selected } = reconcilePicker(
+        questionsRef.current,
+        bank.map((row) => row.localId),
+      );
       const payload = quizPayloadOf(formValues, selected, quiz ?? undefined);
       if (quiz) await updateRecord(portalDatabase(), 'quizzes', quiz.localId, payload);
       else await createRecord(portalDatabase(), 'quizzes', payload);
@@ -155,12 +193,45 @@ function QuizForm({ quiz, bank }: QuizFormProps) {
               }}
             />
             <Select label="Status" data={statusData} allowDeselect={false} {...form.getInputProps('status')} />
-            <NumberInput label="Question Timer" description="Seconds to answer a question" withAsterisk required min={0} allowDecimal={false} {...form.getInputProps('qs_timer')} />
-            <NumberInput label="Before Question Timer" description="Seconds of alert before a question" withAsterisk required min={0} allowDecimal={false} {...form.getInputProps('before_qs_timer')} />
+            <NumberInput
+              label="Question Timer"
+              description="Seconds to answer a question"
+              withAsterisk
+              required
+              min={0}
+              allowDecimal={false}
+              {...form.getInputProps('qs_timer')}
+            />
+            <NumberInput
+              label="Before Question Timer"
+              description="Seconds of alert before a question"
+              withAsterisk
+              required
+              min={0}
+              allowDecimal={false}
+              {...form.getInputProps('before_qs_timer')}
+            />
             {values.mode === 'AUTO' && (
-              <NumberInput label="Timer Between Questions" description="Seconds between questions" withAsterisk required min={0} allowDecimal={false} {...form.getInputProps('timer_bw_qs')} />
+              <NumberInput
+                label="Timer Between Questions"
+                description="Seconds between questions"
+                withAsterisk
+                required
+                min={0}
+                allowDecimal={false}
+                {...form.getInputProps('timer_bw_qs')}
+              />
             )}
-            {values.mode === 'MANUAL' && <NumberInput label="Question Number" withAsterisk required min={1} allowDecimal={false} {...form.getInputProps('question_no')} />}
+            {values.mode === 'MANUAL' && (
+              <NumberInput
+                label="Question Number"
+                withAsterisk
+                required
+                min={1}
+                allowDecimal={false}
+                {...form.getInputProps('question_no')}
+              />
+            )}
             <TextInput
               label="Join Code"
               description="Up to 4 digits"
@@ -172,8 +243,23 @@ function QuizForm({ quiz, bank }: QuizFormProps) {
               onChange={(event) => form.setFieldValue('join_code', normaliseJoinCode(event.currentTarget.value))}
             />
             {quiz && <TextInput label="Quiz Hash" readOnly value={quiz.quiz_hash ?? 'Given by the server when the quiz syncs'} />}
-            <NumberInput label="Maximum Attempts" withAsterisk required min={1} allowDecimal={false} {...form.getInputProps('max_attempt_count')} />
-            <DateInput label="Start Date" withAsterisk required valueFormat="YYYY-MM-DD" placeholder="YYYY-MM-DD" minDate={earliest} {...form.getInputProps('start_date')} />
+            <NumberInput
+              label="Maximum Attempts"
+              withAsterisk
+              required
+              min={1}
+              allowDecimal={false}
+              {...form.getInputProps('max_attempt_count')}
+            />
+            <DateInput
+              label="Start Date"
+              withAsterisk
+              required
+              valueFormat="YYYY-MM-DD"
+              placeholder="YYYY-MM-DD"
+              minDate={earliest}
+              {...form.getInputProps('start_date')}
+            />
             <TimeInput label="Start Time" withAsterisk required {...form.getInputProps('start_time')} />
             <DateInput
               label="End Date"
@@ -190,9 +276,16 @@ function QuizForm({ quiz, bank }: QuizFormProps) {
         </Paper>
         <Paper withBorder p="md">
           <Stack gap="md">
-            <ImageInput label="Sponsor Image" value={values.sponsor_logo} onChange={(image) => form.setFieldValue('sponsor_logo', image)} error={form.errors.sponsor_logo} />
+            <ImageInput
+              label="Sponsor Image"
+              value={values.sponsor_logo}
+              onChange={(image) => form.setFieldValue('sponsor_logo', image)}
+              error={form.errors.sponsor_logo}
+            />
             <Group gap="xl" wrap="wrap">
-              {values.mode === 'AUTO' && <Checkbox label="Timer Based" styles={TOUCH_LABEL} {...form.getInputProps('time_based', { type: 'checkbox' })} />}
+              {values.mode === 'AUTO' && (
+                <Checkbox label="Timer Based" styles={TOUCH_LABEL} {...form.getInputProps('time_based', { type: 'checkbox' })} />
+              )}
               <Checkbox label="Show Count Down" styles={TOUCH_LABEL} {...form.getInputProps('show_count_down', { type: 'checkbox' })} />
               <Checkbox label="Show Options" styles={TOUCH_LABEL} {...form.getInputProps('show_options', { type: 'checkbox' })} />
             </Group>
@@ -203,7 +296,13 @@ function QuizForm({ quiz, bank }: QuizFormProps) {
             >
               <Group mt="xs" wrap="wrap">
                 {AUTH_CHOICES.map((choice) => (
-                  <Radio key={choice.value} value={choice.value} label={choice.label} styles={TOUCH_LABEL} disabled={choice.social && !socialAllowed} />
+                  <Radio
+                    key={choice.value}
+                    value={choice.value}
+                    label={choice.label}
+                    styles={TOUCH_LABEL}
+                    disabled={choice.social && !socialAllowed}
+                  />
                 ))}
               </Group>
             </Radio.Group>

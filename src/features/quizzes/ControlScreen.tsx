@@ -8,7 +8,16 @@ import { OPTION_LETTERS, type OptionLetter } from '../../lib/options-codec';
 import { STATUS_LABELS, canStep } from '../../lib/quiz-rules';
 import { useLiveQuiz } from '../../live/use-live-quiz';
 import { moveQuizStatus, stepQuizQuestion } from './live-controls';
-import { COUNTDOWN_LABELS, clickerActionOf, countdownAt, nextStatusOf, stageOptions, stageQuestionKey, type ClickerAction, type StageQuestion } from './quiz-control';
+import {
+  COUNTDOWN_LABELS,
+  clickerActionOf,
+  countdownAt,
+  nextStatusOf,
+  stageOptions,
+  stageQuestionKey,
+  type ClickerAction,
+  type StageQuestion,
+} from './quiz-control';
 import { liveStateOf, quizControls } from './quiz-rows';
 import { useSyncStatus } from '../../ui/use-sync-status';
 import { LIVE_STATE_TEXT, WAKE_LOCK_TEXT, useLiveChannelState, useNow, useScreenWakeLock, useServerTimeOffset } from './use-live-channel';
@@ -56,14 +65,11 @@ export function ControlScreen() {
   const countdown = counting && live ? countdownAt(live, quiz?.before_qs_timer ?? 0, now + offset) : null;
   const nextStatus = state ? nextStatusOf(state.mode, state.status) : null;
 
-  const run = useCallback(
-    async (command: () => Promise<boolean>) => {
-      setBusy(true);
-      await command();
-      setBusy(false);
-    },
-    [],
-  );
+  const run = useCallback(async (command: () => Promise<boolean>) => {
+    setBusy(true);
+    await command();
+    setBusy(false);
+  }, []);
   const step = useCallback(
     (action: ClickerAction) => {
       if (!quiz || quiz.serverId === null || !state || !controls || busy || !controls[action]) return;
@@ -109,7 +115,13 @@ export function ControlScreen() {
       <Group justify="space-between" wrap="wrap" gap="xs">
         <Title order={1}>Control</Title>
         {/* Light shades with dark text (autoContrast): white on the filled green, orange or gray is below AA. */}
-        <Badge size="lg" color={channel === 'connected' ? 'green.3' : channel === 'paused' ? 'orange.3' : 'gray.3'} autoContrast role="status" aria-live="polite">
+        <Badge
+          size="lg"
+          color={channel === 'connected' ? 'green.3' : channel === 'paused' ? 'orange.3' : 'gray.3'}
+          autoContrast
+          role="status"
+          aria-live="polite"
+        >
           {LIVE_STATE_TEXT[channel]}
         </Badge>
       </Group>
@@ -158,7 +170,13 @@ export function ControlScreen() {
 
       {state.mode === 'MANUAL' && (
         <Group grow gap="sm" wrap="nowrap">
-          <Button {...STAGE_BUTTON} variant="light" aria-describedby={describedBy} disabled={!controls.previous || busy} onClick={() => step('previous')}>
+          <Button
+            {...STAGE_BUTTON}
+            variant="light"
+            aria-describedby={describedBy}
+            disabled={!controls.previous || busy}
+            onClick={() => step('previous')}
+          >
             Previous
           </Button>
           <Button {...STAGE_BUTTON} aria-describedby={describedBy} disabled={!controls.next || busy} onClick={() => step('next')}>

@@ -93,7 +93,11 @@ describe('List Quiz row controls', () => {
     const status = await screen.findByRole('combobox', { name: 'Status of Stage' });
     expect(status.tagName).toBe('SELECT');
     expect(status).toHaveValue('STARTED');
-    expect(within(status).getAllByRole('option').map((option) => option.textContent)).toEqual(['Started', 'Result Awaited', 'Result Announced', 'Completed']);
+    expect(
+      within(status)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Started', 'Result Awaited', 'Result Announced', 'Completed']);
     act(() => appSyncEngine().status.update({ online: false }));
     expect(status).toBeDisabled();
   });

@@ -39,7 +39,16 @@ const STAGE_CONTROL = 48;
 
 function ArrowIcon({ direction }: { direction: 'previous' | 'next' }) {
   return (
-    <svg width={24} height={24} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2.5} aria-hidden="true" focusable="false">
+    <svg
+      width={24}
+      height={24}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2.5}
+      aria-hidden="true"
+      focusable="false"
+    >
       <path d={direction === 'previous' ? 'M15 5l-7 7 7 7' : 'M9 5l7 7-7 7'} />
     </svg>
   );
@@ -194,7 +203,14 @@ const columns: DataTableColumn<QuizEntry>[] = [
       <>
         {row.name}
         <SyncStateMarker state={row.syncState} />{' '}
-        <Anchor component={Link} to={`/list-quiz/${routeKeyOf(row)}/control`} aria-label={`Control ${row.name}`} size="sm" display="inline-block" py={12}>
+        <Anchor
+          component={Link}
+          to={`/list-quiz/${routeKeyOf(row)}/control`}
+          aria-label={`Control ${row.name}`}
+          size="sm"
+          display="inline-block"
+          py={12}
+        >
           Control
         </Anchor>
       </>
@@ -206,7 +222,10 @@ const columns: DataTableColumn<QuizEntry>[] = [
   { header: 'Start Time', cell: ({ row }) => dayTimeText(row.start_date_time) },
   { header: 'End Time', cell: ({ row }) => dayTimeText(row.end_date_time) },
   { header: 'Quiz Hash', cell: (entry) => <HashCell entry={entry} /> },
-  ...editDeleteColumns<QuizEntry>(({ row }) => `/add-quiz/${routeKeyOf(row)}`, ({ row }) => row.name),
+  ...editDeleteColumns<QuizEntry>(
+    ({ row }) => `/add-quiz/${routeKeyOf(row)}`,
+    ({ row }) => row.name,
+  ),
   { header: 'Reset Attempts', cell: (entry) => <ResetAttemptsCell entry={entry} />, shrink: true },
 ];
 
@@ -220,7 +239,14 @@ export function ListQuizScreen() {
   const online = useOnline();
   const loading = quizListLoading(listed, useSyncStatusValue(pullExpected));
   const viewerAppUrl = useClientProfile()?.viewer_app_url;
-  const { search, setSearch, page: shownPage, setPage, visible, pageRows } = useSearchedPages(listed?.rows, visibleQuizzes, QUIZZES_PAGE_SIZE);
+  const {
+    search,
+    setSearch,
+    page: shownPage,
+    setPage,
+    visible,
+    pageRows,
+  } = useSearchedPages(listed?.rows, visibleQuizzes, QUIZZES_PAGE_SIZE);
   // Firebase loads with the live channel: after the first paint, the rows showing the mirror until then.
   const live = useAfterFirstPaint();
   const liveNodes = useDeferredValue(useLiveQuizNodes(live ? pageRows.flatMap((row) => (row.quiz_hash ? [row.quiz_hash] : [])) : []));
@@ -229,7 +255,12 @@ export function ListQuizScreen() {
     () =>
       pageRows.map((row): QuizEntry => {
         const state = liveStateOf(row, row.quiz_hash ? liveNodes.get(row.quiz_hash) : null);
-        return { row, state, controls: quizControls(row, state, online), viewerLink: row.quiz_hash ? viewerLink(viewerAppUrl, row.quiz_hash) : null };
+        return {
+          row,
+          state,
+          controls: quizControls(row, state, online),
+          viewerLink: row.quiz_hash ? viewerLink(viewerAppUrl, row.quiz_hash) : null,
+        };
       }),
     [pageRows, liveNodes, online, viewerAppUrl],
   );
@@ -242,10 +273,7 @@ export function ListQuizScreen() {
           Add new Quiz
         </Button>
       </Group>
-      <SearchBox
-        value={search}
-        onChange={setSearch}
-      />
+      <SearchBox value={search} onChange={setSearch} />
       {!online && (
         <Text id={REASON_ID} c="orange.9" role="status">
           {OFFLINE_REASON}

@@ -20,7 +20,15 @@ import { memo, useCallback, useMemo, useState } from 'react';
 import { pageCount, pageSlice } from '../../ui/page-range';
 import { Pager } from '../../ui/Pager';
 import classes from './QuestionPicker.module.css';
-import { categoryReferences, dropQuestion, filterByCategory, listOf, moveChecked, type PickerList, type PickerState } from './question-picker';
+import {
+  categoryReferences,
+  dropQuestion,
+  filterByCategory,
+  listOf,
+  moveChecked,
+  type PickerList,
+  type PickerState,
+} from './question-picker';
 import type { QuizQuestionRow } from './quiz-rows';
 import type { CategoryChoice } from './use-quizzes';
 
@@ -42,7 +50,10 @@ const pickerCollisions: CollisionDetection = (args) => {
   const items = underPointer.filter((collision) => !isListId(collision.id));
   if (items.length > 0) return items;
   if (underPointer.length > 0) return underPointer;
-  const nearestItems = closestCenter({ ...args, droppableContainers: args.droppableContainers.filter((container) => !isListId(container.id)) });
+  const nearestItems = closestCenter({
+    ...args,
+    droppableContainers: args.droppableContainers.filter((container) => !isListId(container.id)),
+  });
   return nearestItems.length > 0 ? nearestItems : closestCenter(args);
 };
 
@@ -67,12 +78,21 @@ interface PickerItemProps {
 const PickerItem = memo(function PickerItem({ id, text, checked, list, onCheck }: PickerItemProps) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id });
   return (
-    <li ref={setNodeRef} className={classes.item} style={{ transform: CSS.Translate.toString(transform), transition, opacity: isDragging ? 0.6 : 1 }}>
+    <li
+      ref={setNodeRef}
+      className={classes.item}
+      style={{ transform: CSS.Translate.toString(transform), transition, opacity: isDragging ? 0.6 : 1 }}
+    >
       <button ref={setActivatorNodeRef} type="button" className={classes.handle} aria-label={`Drag ${text}`} {...attributes} {...listeners}>
         <DragHandleIcon />
       </button>
       <label className={classes.label}>
-        <input type="checkbox" className={classes.check} checked={checked} onChange={(event) => onCheck(list, id, event.currentTarget.checked)} />
+        <input
+          type="checkbox"
+          className={classes.check}
+          checked={checked}
+          onChange={(event) => onCheck(list, id, event.currentTarget.checked)}
+        />
         {text}
       </label>
     </li>
@@ -113,7 +133,9 @@ function PickerColumn({ list, keys, describe, checked, onCheck, empty, footer }:
                 {empty}
               </Text>
             ) : (
-              keys.map((key) => <PickerItem key={key} id={key} text={describe(key)} checked={checked.has(key)} list={list} onCheck={onCheck} />)
+              keys.map((key) => (
+                <PickerItem key={key} id={key} text={describe(key)} checked={checked.has(key)} list={list} onCheck={onCheck} />
+              ))
             )}
           </Box>
         </SortableContext>
@@ -194,8 +216,12 @@ export function QuestionPicker({ questions, categories, value, onChange, error }
   };
   const announcements: Announcements = {
     onDragStart: ({ active }) => `Picked up ${describe(active.id)}.`,
-    onDragOver: ({ active, over }) => (over ? `${describe(active.id)} is over ${isListId(over.id) ? listName(over.id) : `${describe(over.id)} in ${listName(over.id)}`}.` : `${describe(active.id)} is no longer over a list.`),
-    onDragEnd: ({ active, over }) => (over ? `${describe(active.id)} dropped in ${listName(over.id)}.` : `${describe(active.id)} put back.`),
+    onDragOver: ({ active, over }) =>
+      over
+        ? `${describe(active.id)} is over ${isListId(over.id) ? listName(over.id) : `${describe(over.id)} in ${listName(over.id)}`}.`
+        : `${describe(active.id)} is no longer over a list.`,
+    onDragEnd: ({ active, over }) =>
+      over ? `${describe(active.id)} dropped in ${listName(over.id)}.` : `${describe(active.id)} put back.`,
     onDragCancel: ({ active }) => `Moving ${describe(active.id)} was cancelled.`,
   };
 
@@ -257,7 +283,13 @@ export function QuestionPicker({ questions, categories, value, onChange, error }
                     {filtered.length} {filtered.length === 1 ? 'question' : 'questions'}
                   </Text>
                 </Group>
-                <Pager page={shownPage} total={filtered.length} pageSize={ALL_QUESTIONS_PAGE_SIZE} onChange={setPage} label="All Questions pages" />
+                <Pager
+                  page={shownPage}
+                  total={filtered.length}
+                  pageSize={ALL_QUESTIONS_PAGE_SIZE}
+                  onChange={setPage}
+                  label="All Questions pages"
+                />
               </Stack>
             }
           />

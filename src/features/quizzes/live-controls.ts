@@ -20,7 +20,12 @@ async function control(localId: string, call: () => Promise<QuizDetail>): Promis
     await mirrorAnswer(localId, await call());
     return true;
   } catch (error) {
-    showNotice({ kind: 'error', color: 'red', title: CONTROL_FAILED_MESSAGE, message: error instanceof Error ? error.message : String(error) });
+    showNotice({
+      kind: 'error',
+      color: 'red',
+      title: CONTROL_FAILED_MESSAGE,
+      message: error instanceof Error ? error.message : String(error),
+    });
     return false;
   }
 }
@@ -30,8 +35,10 @@ export interface ControlledQuiz {
   serverId: number;
 }
 
-export const moveQuizStatus = (quiz: ControlledQuiz, status: QuizStatus) => control(quiz.localId, () => changeQuizStatus(quiz.serverId, status));
+export const moveQuizStatus = (quiz: ControlledQuiz, status: QuizStatus) =>
+  control(quiz.localId, () => changeQuizStatus(quiz.serverId, status));
 
-export const stepQuizQuestion = (quiz: ControlledQuiz, questionNo: number) => control(quiz.localId, () => setQuizQuestionNo(quiz.serverId, questionNo));
+export const stepQuizQuestion = (quiz: ControlledQuiz, questionNo: number) =>
+  control(quiz.localId, () => setQuizQuestionNo(quiz.serverId, questionNo));
 
 export const resetAttemptsOf = (quiz: ControlledQuiz) => control(quiz.localId, () => resetQuizAttempts(quiz.serverId));

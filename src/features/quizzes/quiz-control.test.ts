@@ -4,7 +4,12 @@ import { clickerActionOf, countdownAt, nextStatusOf, stageOptions, stageQuestion
 describe('the control screen', () => {
   it('reads options from the text, the list of a write answer, or option_map', () => {
     expect(stageOptions({ description: 'q', options: 'A: red, B: blue, C: x, D: y' })).toEqual({ a: 'red', b: 'blue', c: 'x', d: 'y' });
-    expect(stageOptions({ description: 'q', options: ['A: red', 'B: blue', 'C: x', 'D: y'] })).toEqual({ a: 'red', b: 'blue', c: 'x', d: 'y' });
+    expect(stageOptions({ description: 'q', options: ['A: red', 'B: blue', 'C: x', 'D: y'] })).toEqual({
+      a: 'red',
+      b: 'blue',
+      c: 'x',
+      d: 'y',
+    });
     expect(stageOptions({ description: 'q', option_map: { a: '1', b: '2', c: '3', d: '4' } })).toEqual({ a: '1', b: '2', c: '3', d: '4' });
   });
 

@@ -41,7 +41,18 @@ describe('quiz form rules', () => {
 
   it('requires name, mode, timers, join code, attempts and the four date and time inputs', () => {
     const errors = validateQuizForm({ ...emptyQuizForm(), max_attempt_count: '' }, today);
-    for (const field of ['name', 'mode', 'qs_timer', 'before_qs_timer', 'join_code', 'max_attempt_count', 'start_date', 'start_time', 'end_date', 'end_time']) {
+    for (const field of [
+      'name',
+      'mode',
+      'qs_timer',
+      'before_qs_timer',
+      'join_code',
+      'max_attempt_count',
+      'start_date',
+      'start_time',
+      'end_date',
+      'end_time',
+    ]) {
       expect(errors[field], field).toBe(REQUIRED_MESSAGE);
     }
   });
@@ -65,13 +76,20 @@ describe('quiz form rules', () => {
     const started = filled({ start_date: '2026-06-01', end_date: '2026-06-02' });
     expect(validateQuizForm(started, today, savedStart)).toEqual({});
     expect(validateQuizForm(filled({ start_date: '2026-05-31' }), today, savedStart).start_date).toBe(BEFORE_QUIZ_START_MESSAGE);
-    expect(validateQuizForm(filled({ start_date: '2026-06-01', end_date: '2026-05-31' }), today, savedStart).end_date).toBe(BEFORE_QUIZ_START_MESSAGE);
+    expect(validateQuizForm(filled({ start_date: '2026-06-01', end_date: '2026-05-31' }), today, savedStart).end_date).toBe(
+      BEFORE_QUIZ_START_MESSAGE,
+    );
   });
 
   it('offers the mode lookup (AUTO when none), and on edit only the saved status and later ones', () => {
     expect(statusChoices(null)).toEqual(['ANNOUNCED', 'STARTED', 'RESULT_AWAITED', 'RESULT_ANNOUNCED', 'COMPLETED']);
     expect(statusChoices('MANUAL')).toContain('ACTIVATED');
-    expect(statusChoices('MANUAL', { mode: 'MANUAL', status: 'STARTED' })).toEqual(['STARTED', 'RESULT_AWAITED', 'RESULT_ANNOUNCED', 'COMPLETED']);
+    expect(statusChoices('MANUAL', { mode: 'MANUAL', status: 'STARTED' })).toEqual([
+      'STARTED',
+      'RESULT_AWAITED',
+      'RESULT_ANNOUNCED',
+      'COMPLETED',
+    ]);
     expect(statusChoices('AUTO', { mode: 'MANUAL', status: 'STARTED' })).toHaveLength(5);
   });
 });
@@ -89,7 +107,11 @@ describe('quiz payload', () => {
 
   it('on edit leaves out the join code and an unchanged status or question number; a sponsor URL is never sent', () => {
     const saved = { mode: 'MANUAL' as const, status: 'STARTED' as const, question_no: 2 };
-    const unchanged = quizPayloadOf(filled({ mode: 'MANUAL', status: 'STARTED', question_no: 2, sponsor_logo: 'http://x/logo.png' }), [], saved);
+    const unchanged = quizPayloadOf(
+      filled({ mode: 'MANUAL', status: 'STARTED', question_no: 2, sponsor_logo: 'http://x/logo.png' }),
+      [],
+      saved,
+    );
     expect(unchanged).not.toHaveProperty('join_code');
     expect(unchanged).not.toHaveProperty('status');
     expect(unchanged).not.toHaveProperty('question_no');
@@ -116,6 +138,9 @@ describe('quiz payload', () => {
   });
 
   it("puts the server's field errors under the form's fields, the dates under their date input", () => {
-    expect(formFieldErrors({ name: ['Taken.'], end_date_time: ['Too early.'], other: ['x'] })).toEqual({ name: 'Taken.', end_date: 'Too early.' });
+    expect(formFieldErrors({ name: ['Taken.'], end_date_time: ['Too early.'], other: ['x'] })).toEqual({
+      name: 'Taken.',
+      end_date: 'Too early.',
+    });
   });
 });

@@ -38,7 +38,11 @@ function quiz(changes: Partial<QuizRow> = {}): QuizRow {
 
 describe('List Quiz rows', () => {
   it('orders newest first with unsynced quizzes on top, and a cleared search shows all', () => {
-    const rows = [quiz({ localId: 's-1', serverId: 1, name: 'Old' }), quiz({ localId: 's-5', serverId: 5, name: 'New' }), quiz({ localId: 'local-x', serverId: null, name: 'Offline' })];
+    const rows = [
+      quiz({ localId: 's-1', serverId: 1, name: 'Old' }),
+      quiz({ localId: 's-5', serverId: 5, name: 'New' }),
+      quiz({ localId: 'local-x', serverId: null, name: 'Offline' }),
+    ];
     expect(visibleQuizzes(rows, '').map((row) => row.name)).toEqual(['Offline', 'New', 'Old']);
     expect(visibleQuizzes(rows, 'new').map((row) => row.name)).toEqual(['New']);
     expect(visibleQuizzes(rows, '  ')).toHaveLength(3);

@@ -122,7 +122,16 @@ export interface QuizEntry {
 }
 
 /** The fields of a mirrored quiz that List Quiz's cells show or act on. */
-const SHOWN_FIELDS = ['localId', 'serverId', 'syncState', 'name', 'quiz_hash', 'start_date_time', 'end_date_time', 'attempts_count'] as const;
+const SHOWN_FIELDS = [
+  'localId',
+  'serverId',
+  'syncState',
+  'name',
+  'quiz_hash',
+  'start_date_time',
+  'end_date_time',
+  'attempts_count',
+] as const;
 
 /**
  * Whether two renderings of a row would look and act the same, so an unchanged row can skip its render (the

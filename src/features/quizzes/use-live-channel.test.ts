@@ -52,7 +52,15 @@ describe('useScreenWakeLock', () => {
 });
 
 function node(question_no: number): LiveQuiz {
-  return { status: 'STARTED', mode: 'MANUAL', question_no, question_count: 3, question_started_at: null, question_ends_at: null, updated_at: question_no };
+  return {
+    status: 'STARTED',
+    mode: 'MANUAL',
+    question_no,
+    question_count: 3,
+    question_started_at: null,
+    question_ends_at: null,
+    updated_at: question_no,
+  };
 }
 
 /** A scheduler the test flushes by hand, counting what was scheduled and called off. */
@@ -110,7 +118,14 @@ describe('liveNodeBatcher', () => {
       ['a', node(1)],
       ['b', node(1)],
     ]);
-    const next = withLiveNodeChanges(current, new Map([['a', node(2)], ['b', null], ['c', node(1)]]));
+    const next = withLiveNodeChanges(
+      current,
+      new Map([
+        ['a', node(2)],
+        ['b', null],
+        ['c', node(1)],
+      ]),
+    );
     expect([...next]).toEqual([
       ['a', node(2)],
       ['c', node(1)],

@@ -206,4 +206,3 @@ export function useScreenWakeLock(): WakeLockState {
   }, [supported]);
   return state;
 }
-

@@ -24,7 +24,10 @@ export function useListedQuizzes(): ListedQuizzes | undefined {
 
 /** The quiz a route key names (server or local id): undefined while loading, null when there is none. */
 export function useQuiz(key: string | undefined): QuizRow | null | undefined {
-  return useLiveQuery(async () => ((key ? await findRowByKey(portalDatabase(), 'quizzes', key) : undefined) ?? null) as QuizRow | null, [key]);
+  return useLiveQuery(
+    async () => ((key ? await findRowByKey(portalDatabase(), 'quizzes', key) : undefined) ?? null) as QuizRow | null,
+    [key],
+  );
 }
 
 /** The question bank for the picker, in the questions list's order (newest first, not yet synced first). */

@@ -1,7 +1,15 @@
 import { Box, Button, Checkbox, Group, Stack, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
-import { bulkDeleteAttempts, deleteAttempt, exportParticipants, listAllAttempts, listAttempts, type Attempt, type AttemptQuery } from '../../api/attempts';
+import {
+  bulkDeleteAttempts,
+  deleteAttempt,
+  exportParticipants,
+  listAllAttempts,
+  listAttempts,
+  type Attempt,
+  type AttemptQuery,
+} from '../../api/attempts';
 import { attemptName, attemptsCsv, attemptsCsvFileName } from '../../lib/attempts-csv';
 import { PAGE_SIZE } from '../../lib/contract/page';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';
@@ -110,7 +118,10 @@ export function QuizReportScreen() {
       shrink: true,
       cell: (row) => (
         // The label around the box makes the touch target 44 px; the box keeps its own accessible name.
-        <Box component="label" style={{ display: 'inline-flex', alignItems: 'center', justifyContent: 'center', minWidth: 44, minHeight: 44, cursor: 'pointer' }}>
+        <Box
+          component="label"
+          style={{ display: 'inline-flex', alignItems: 'center', justifyContent: 'center', minWidth: 44, minHeight: 44, cursor: 'pointer' }}
+        >
           <Checkbox
             aria-label={`Select the attempt of ${attemptName(row)}`}
             checked={selected.has(row.id)}

@@ -23,7 +23,15 @@ interface SettingValues {
   mascot_logo: ImageValue;
 }
 
-const FIELDS = ['business_name', 'description', 'recent_participant_time', 'viewer_app_url', 'business_logo', 'background_image', 'mascot_logo'] as const;
+const FIELDS = [
+  'business_name',
+  'description',
+  'recent_participant_time',
+  'viewer_app_url',
+  'business_logo',
+  'background_image',
+  'mascot_logo',
+] as const;
 
 /** After saving the page reloads (spec §7), so the top bar's logo and every screen read the new settings. */
 function reloadPage(): void {
@@ -69,7 +77,14 @@ function SettingForm({ profile, online }: { profile: ClientProfile; online: bool
   });
 
   const image = (field: 'business_logo' | 'background_image' | 'mascot_logo', label: string, description?: string) => (
-    <ImageInput label={label} description={description} value={form.values[field]} onChange={(value) => form.setFieldValue(field, value)} error={form.errors[field]} disabled={!online} />
+    <ImageInput
+      label={label}
+      description={description}
+      value={form.values[field]}
+      onChange={(value) => form.setFieldValue(field, value)}
+      error={form.errors[field]}
+      disabled={!online}
+    />
   );
 
   return (
@@ -86,7 +101,13 @@ function SettingForm({ profile, online }: { profile: ClientProfile; online: bool
           disabled={!online}
           {...form.getInputProps('recent_participant_time')}
         />
-        <TextInput label="Viewer app URL" type="url" placeholder="https://viewer.example.com" disabled={!online} {...form.getInputProps('viewer_app_url')} />
+        <TextInput
+          label="Viewer app URL"
+          type="url"
+          placeholder="https://viewer.example.com"
+          disabled={!online}
+          {...form.getInputProps('viewer_app_url')}
+        />
         <Button type="submit" loading={saving} disabled={!online} style={{ alignSelf: 'flex-start' }}>
           Save
         </Button>

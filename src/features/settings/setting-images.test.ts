@@ -8,7 +8,10 @@ const file = new File(['x'], 'background.png', { type: 'image/png' });
 describe('settingImageChanges', () => {
   it('sends a new file, null for a removed saved image, and nothing for an unchanged or still empty one', () => {
     expect(settingImageChanges(saved, saved)).toEqual({});
-    expect(settingImageChanges(saved, { ...saved, background_image: file, mascot_logo: null })).toEqual({ background_image: file, mascot_logo: null });
+    expect(settingImageChanges(saved, { ...saved, background_image: file, mascot_logo: null })).toEqual({
+      background_image: file,
+      mascot_logo: null,
+    });
     expect(settingImageChanges(saved, { ...saved, business_logo: null })).toEqual({ business_logo: null });
   });
 });

@@ -6,7 +6,10 @@ import type { ImageValue } from '../../ui/ImageInput';
  * The images a Setting save changes: a newly chosen file, or null for a saved image that was removed.
  * An image left as it was (its URL) is not sent again.
  */
-export function settingImageChanges(initial: Record<ClientImageField, ImageValue>, values: Record<ClientImageField, ImageValue>): ClientImageChanges {
+export function settingImageChanges(
+  initial: Record<ClientImageField, ImageValue>,
+  values: Record<ClientImageField, ImageValue>,
+): ClientImageChanges {
   const changes: ClientImageChanges = {};
   for (const field of CLIENT_IMAGE_FIELDS) {
     const value = values[field];

@@ -28,7 +28,9 @@ export function FailedChangeNotifier() {
         title: `${conflict ? 'Conflict' : 'Not saved on the server'}: ${describeChange(entry)}`,
         message: (
           <Stack gap={4}>
-            <Text size="sm">{conflict ? 'Someone else changed it meanwhile. Choose which version to keep.' : entry.lastError?.message}</Text>
+            <Text size="sm">
+              {conflict ? 'Someone else changed it meanwhile. Choose which version to keep.' : entry.lastError?.message}
+            </Text>
             {!conflict &&
               otherFieldErrors(entry.lastError).map((line) => (
                 <Text size="sm" key={line}>

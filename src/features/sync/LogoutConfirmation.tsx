@@ -31,7 +31,8 @@ export function LogoutConfirmation({ waiting, opened, onCancel, onLogout, recoun
   return (
     <Modal opened={opened} onClose={onCancel} title="Log out?">
       <Text>
-        {changesText(waiting)} {waiting === 1 ? 'has' : 'have'} not reached the server yet. Log out anyway and lose {waiting === 1 ? 'it' : 'them'}?
+        {changesText(waiting)} {waiting === 1 ? 'has' : 'have'} not reached the server yet. Log out anyway and lose{' '}
+        {waiting === 1 ? 'it' : 'them'}?
       </Text>
       <Group justify="flex-end" mt="md">
         <Button variant="default" loading={syncing} onClick={() => void syncNow()}>

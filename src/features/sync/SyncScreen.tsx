@@ -79,7 +79,10 @@ function ChangeCard({ change }: { change: QueuedChange }) {
       setBusy(null);
     }
   };
-  const editRoute = row && (entry.kind === 'create' || entry.kind === 'update') ? editRouteOf(entry.entity, row as MirrorRow & Record<string, unknown>) : null;
+  const editRoute =
+    row && (entry.kind === 'create' || entry.kind === 'update')
+      ? editRouteOf(entry.entity, row as MirrorRow & Record<string, unknown>)
+      : null;
   const discardable = entry.status !== 'sending' && (entry.status !== 'pending' || entry.attempts === 0);
   const color = entry.status === 'failed' ? 'red' : entry.status === 'conflict' ? 'orange' : 'yellow';
 
@@ -118,7 +121,12 @@ function ChangeCard({ change }: { change: QueuedChange }) {
               <Button size="compact-md" loading={busy === 'Keep mine'} onClick={act('Keep mine', () => engine.keepMine(entry.opId))}>
                 Keep mine
               </Button>
-              <Button size="compact-md" variant="default" loading={busy === 'Take theirs'} onClick={act('Take theirs', () => engine.takeTheirs(entry.opId))}>
+              <Button
+                size="compact-md"
+                variant="default"
+                loading={busy === 'Take theirs'}
+                onClick={act('Take theirs', () => engine.takeTheirs(entry.opId))}
+              >
                 Take theirs
               </Button>
             </>
@@ -134,7 +142,13 @@ function ChangeCard({ change }: { change: QueuedChange }) {
             </Button>
           )}
           {discardable && (
-            <Button size="compact-md" variant="subtle" color="red" loading={busy === 'Discard'} onClick={act('Discard', () => engine.discard(entry.opId))}>
+            <Button
+              size="compact-md"
+              variant="subtle"
+              color="red"
+              loading={busy === 'Discard'}
+              onClick={act('Discard', () => engine.discard(entry.opId))}
+            >
               Discard
             </Button>
           )}
@@ -188,9 +202,7 @@ export function SyncScreen() {
       <Title order={1}>Sync</Title>
       <Group justify="space-between" wrap="wrap">
         <Stack gap={2}>
-          <Text>
-            {status.online ? 'Online' : 'Offline: changes are kept on this device and sent when the connection returns.'}
-          </Text>
+          <Text>{status.online ? 'Online' : 'Offline: changes are kept on this device and sent when the connection returns.'}</Text>
           <Text size="sm" c="dimmed">
             {status.lastSyncedAt ? `Last synced ${new Date(status.lastSyncedAt).toLocaleString()}` : 'Not synced yet on this device.'}
           </Text>

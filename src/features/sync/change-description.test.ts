@@ -32,7 +32,9 @@ describe('change description', () => {
   it('falls back to the row as it is now, or to the kind alone', () => {
     expect(describeChange(entry({ kind: 'update', payload: {} }), { localId: 'local-1', name: 'Now' })).toBe('Edit category “Now”');
     expect(describeChange(entry({ kind: 'update' }))).toBe('Edit category');
-    expect(describeChange(entry({ kind: 'bulkDelete', entity: 'questions', payload: { localIds: ['a', 'b', 'c'] } }))).toBe('Delete 3 questions');
+    expect(describeChange(entry({ kind: 'bulkDelete', entity: 'questions', payload: { localIds: ['a', 'b', 'c'] } }))).toBe(
+      'Delete 3 questions',
+    );
   });
 
   it('counts for the top bar and the logout question', () => {
@@ -42,7 +44,9 @@ describe('change description', () => {
   });
 
   it('lists field errors and leads to the edit screen of the row', () => {
-    expect(fieldErrorLines({ name: ['category with this name already exists.'], detail: ['x'] })).toEqual(['name: category with this name already exists.']);
+    expect(fieldErrorLines({ name: ['category with this name already exists.'], detail: ['x'] })).toEqual([
+      'name: category with this name already exists.',
+    ]);
     expect(editRouteOf('categories', { localId: 'local-9', serverId: null })).toBe('/add-category/local-9/update');
     expect(editRouteOf('categories', { localId: 'local-9', serverId: 12 })).toBe('/add-category/12/update');
     expect(editRouteOf('pollChoices', { localId: 's-3', serverId: 3, question: 8 })).toBe('/list-polls/8/update/choices/3/update');

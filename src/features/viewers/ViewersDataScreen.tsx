@@ -72,7 +72,13 @@ export function ViewersDataScreen() {
             empty={debouncedSearch.trim() || quiz ? 'No viewer matches the filter.' : 'No viewers yet.'}
           />
           <Group justify="space-between" wrap="wrap">
-            <Pager page={saved ? (saved.query.page ?? 1) : page} total={total} pageSize={PAGE_SIZE} onChange={setPage} label="Viewers pages" />
+            <Pager
+              page={saved ? (saved.query.page ?? 1) : page}
+              total={total}
+              pageSize={PAGE_SIZE}
+              onChange={setPage}
+              label="Viewers pages"
+            />
             <Text size="sm" c="dimmed">
               {total} {total === 1 ? 'viewer' : 'viewers'}
             </Text>

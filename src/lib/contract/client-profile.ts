@@ -50,7 +50,12 @@ export const { clientProfile, clientProfileUpdatePayload } = builtOnFirstUse(() 
 
   /** PATCH profiles/client/{client}/: text fields (images are read from the files of the form). */
   const clientProfileUpdatePayload = z.object({
-    business_name: z.string().trim().min(1, 'This field may not be blank.').max(255, 'Ensure this field has no more than 255 characters.').optional(),
+    business_name: z
+      .string()
+      .trim()
+      .min(1, 'This field may not be blank.')
+      .max(255, 'Ensure this field has no more than 255 characters.')
+      .optional(),
     description: z.string().trim().max(5000, 'Ensure this field has no more than 5000 characters.').optional(),
     recent_participant_time: seconds.optional(),
     viewer_app_url: z

@@ -29,14 +29,21 @@ export const {
 } = builtOnFirstUse(() => {
   /** A boolean from JSON or from a form field (DRF's BooleanField accepts the same spellings). */
   const formBoolean = z.preprocess(
-    (value) => (typeof value === 'string' && TRUE_TEXT.has(value) ? true : typeof value === 'string' && FALSE_TEXT.has(value) ? false : value),
+    (value) =>
+      typeof value === 'string' && TRUE_TEXT.has(value) ? true : typeof value === 'string' && FALSE_TEXT.has(value) ? false : value,
     z.boolean({ error: 'Must be a valid boolean.' }),
   );
 
   const requiredText = (max: number) =>
     z.string().trim().min(1, BLANK_MESSAGE).max(max, `Ensure this field has no more than ${max} characters.`);
 
-  const joinCode = z.preprocess(textOrNumber, z.string().trim().regex(/^[0-9]{1,4}$/, JOIN_CODE_MESSAGE));
+  const joinCode = z.preprocess(
+    textOrNumber,
+    z
+      .string()
+      .trim()
+      .regex(/^[0-9]{1,4}$/, JOIN_CODE_MESSAGE),
+  );
 
   /** A poll hash chosen by the admin: letters, digits, '-' and '_' (it ends up in the viewer URL). */
   const pollHash = z
@@ -63,7 +70,10 @@ export const {
   );
   const pollId = z.preprocess(
     (value) => (typeof value === 'string' && /^[0-9]+$/.test(value.trim()) ? Number(value) : value),
-    z.number({ error: 'Incorrect type. Expected pk value.' }).int('Incorrect type. Expected pk value.').positive('Incorrect type. Expected pk value.'),
+    z
+      .number({ error: 'Incorrect type. Expected pk value.' })
+      .int('Incorrect type. Expected pk value.')
+      .positive('Incorrect type. Expected pk value.'),
   );
 
   const pollChoiceCreatePayload = z.object({

@@ -123,7 +123,10 @@ export const {
       // One id sent as a form field arrives as a single value, not a list.
       questions: z.preprocess(
         (value) => (typeof value === 'string' || typeof value === 'number' ? [value] : value),
-        z.array(primaryKey).min(1, 'This list may not be empty.').max(MAX_BULK_DELETE, `Ensure this field has no more than ${MAX_BULK_DELETE} elements.`),
+        z
+          .array(primaryKey)
+          .min(1, 'This list may not be empty.')
+          .max(MAX_BULK_DELETE, `Ensure this field has no more than ${MAX_BULK_DELETE} elements.`),
       ),
     }),
     bulkDeleteQuestionsResponse: z.object({ deleted: z.array(z.number()) }),

@@ -25,8 +25,7 @@ export const CATEGORIES = 'api/v1/category/';
 export const QUESTIONS = 'api/v1/questions/';
 
 type Failure =
-  | { kind: 'network'; afterActing: boolean }
-  | { kind: 'status'; status: number; body?: unknown; headers?: Record<string, string> };
+  { kind: 'network'; afterActing: boolean } | { kind: 'status'; status: number; body?: unknown; headers?: Record<string, string> };
 
 interface Answer {
   status: number;
@@ -118,7 +117,8 @@ export class FakeServer {
     const body = text ? (JSON.parse(text) as unknown) : undefined;
     this.requests.push({ method: request.method, path: url.pathname + url.search, headers: request.headers, body });
     const failure = this.failures.shift();
-    if (failure?.kind === 'status') return respond({ status: failure.status, body: failure.body ?? { detail: `Failure ${failure.status}` } }, failure.headers);
+    if (failure?.kind === 'status')
+      return respond({ status: failure.status, body: failure.body ?? { detail: `Failure ${failure.status}` } }, failure.headers);
     if (failure?.kind === 'network' && !failure.afterActing) throw new TypeError('Failed to fetch');
     const answer = this.handle(request.method, url, request.headers, body as Record<string, unknown> | undefined);
     if (failure?.kind === 'network') throw new TypeError('Failed to fetch');
@@ -142,13 +142,15 @@ export class FakeServer {
     if (!match || !path || !collection) return { status: 404, body: { detail: 'Not found.' } };
     const id = match[2] ? Number(match[2]) : null;
     if (id === null && method === 'GET') return { status: 200, body: this.list(path, url) };
-    if (id === null && method === 'POST') return this.validate(collection, body ?? {}) ?? { status: 201, body: this.seed(body ?? {}, path) };
+    if (id === null && method === 'POST')
+      return this.validate(collection, body ?? {}) ?? { status: 201, body: this.seed(body ?? {}, path) };
     const row = id === null ? undefined : this.table(path).get(id);
     if (!row) return { status: 404, body: { detail: 'Not found.' } };
     if (method === 'GET') return { status: 200, body: row };
     const ifMatch = headers.get('If-Match');
     if (this.extras && ifMatch && ifMatch !== `W/"${row.version}"`) return { status: 412, body: row };
-    if (method === 'PATCH') return this.validate(collection, { ...row, ...body }) ?? { status: 200, body: this.editDirectly(row.id, body ?? {}, path) };
+    if (method === 'PATCH')
+      return this.validate(collection, { ...row, ...body }) ?? { status: 200, body: this.editDirectly(row.id, body ?? {}, path) };
     if (method === 'DELETE') {
       if (this.isReferenced(path, row.id)) return { status: 400, body: { detail: 'This row is still in use.' } };
       this.deleteDirectly(row.id, path);
@@ -159,14 +161,17 @@ export class FakeServer {
 
   private isReferenced(path: string, id: number): boolean {
     return Object.entries(this.collections).some(([other, collection]) =>
-      Object.entries(collection.references ?? {}).some(([field, target]) => target === path && this.rows(other).some((row) => Number(row[field]) === id)),
+      Object.entries(collection.references ?? {}).some(
+        ([field, target]) => target === path && this.rows(other).some((row) => Number(row[field]) === id),
+      ),
     );
   }
 
   private validate(collection: FakeCollection, fields: Record<string, unknown>): Answer | null {
     for (const field of collection.required) {
       const value = fields[field];
-      if (value === undefined || value === null || String(value).trim() === '') return { status: 400, body: { [field]: ['This field may not be blank.'] } };
+      if (value === undefined || value === null || String(value).trim() === '')
+        return { status: 400, body: { [field]: ['This field may not be blank.'] } };
     }
     for (const [field, target] of Object.entries(collection.references ?? {})) {
       if (fields[field] !== undefined && !this.table(target).has(Number(fields[field]))) {
@@ -194,5 +199,8 @@ function respond(answer: Answer, headers: Record<string, string> = {}): Response
   if (answer.status === 204) return new Response(null, { status: 204, headers });
   const version = answer.status < 300 ? (answer.body as FakeRow | undefined)?.version : undefined;
   const etag: Record<string, string> = version === undefined ? {} : { ETag: `W/"${version}"` };
-  return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'content-type': 'application/json', ...etag, ...headers } });
+  return new Response(JSON.stringify(answer.body), {
+    status: answer.status,
+    headers: { 'content-type': 'application/json', ...etag, ...headers },
+  });
 }

@@ -22,7 +22,11 @@ export class FlakyNetwork {
     return async (input, init) => {
       const fault = this.plan.shift() ?? 'ok';
       if (fault === 'lost-request') throw new TypeError('Failed to fetch');
-      if (fault === 'server-error') return new Response(JSON.stringify({ detail: 'Service unavailable.' }), { status: 503, headers: { 'content-type': 'application/json' } });
+      if (fault === 'server-error')
+        return new Response(JSON.stringify({ detail: 'Service unavailable.' }), {
+          status: 503,
+          headers: { 'content-type': 'application/json' },
+        });
       const response = await inner(input, init);
       if (fault === 'lost-response') throw new TypeError('Failed to fetch');
       return response;

@@ -34,7 +34,10 @@ function nextMessage<T extends Message['type']>(child: ChildProcess, type: T): P
   });
 }
 
-export async function startBenchServer(options: { env?: Record<string, string>; seed: (db: Kysely<Database>) => Promise<void> }): Promise<BenchServer> {
+export async function startBenchServer(options: {
+  env?: Record<string, string>;
+  seed: (db: Kysely<Database>) => Promise<void>;
+}): Promise<BenchServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'quiz-portal-bench-'));
   const env = { DATA_DIR: dataDir, DATABASE_URL: '', STATIC_DIR: path.join(dataDir, 'no-portal'), LOG_LEVEL: 'error', ...options.env };
   const database = await openConfiguredDatabase(loadConfig(env));
@@ -47,7 +50,11 @@ export async function startBenchServer(options: { env?: Record<string, string>; 
   // The same V8 flag as `npm start`. The young generation's size is where two budgets meet: larger
   // means fewer scavenge pauses in the list's p99, smaller means less RSS while an export allocates
   // (16 MB, Node's default: p99 37.5-50.6 ms; 32: p99 39-45 ms, RSS +82-89 MB; 64: RSS +149 MB).
-  const child = fork(script, { execArgv: ['--max-semi-space-size=32', '--import', 'tsx', '--expose-gc'], env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = fork(script, {
+    execArgv: ['--max-semi-space-size=32', '--import', 'tsx', '--expose-gc'],
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   const { port } = await nextMessage(child, 'listening');
   return {
     origin: `http://127.0.0.1:${port}`,

@@ -25,7 +25,13 @@ export function percentile(sorted: readonly number[], fraction: number): number 
   return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)] ?? NaN;
 }
 
-export async function runLoad(options: { origin: string; connections: number; maxRequests: number; maxMs: number; request: (index: number) => LoadRequest }): Promise<LoadResult> {
+export async function runLoad(options: {
+  origin: string;
+  connections: number;
+  maxRequests: number;
+  maxMs: number;
+  request: (index: number) => LoadRequest;
+}): Promise<LoadResult> {
   const pool = new Pool(options.origin, { connections: options.connections });
   const latencies: number[] = [];
   const statuses: Record<number, number> = {};
@@ -50,5 +56,11 @@ export async function runLoad(options: { origin: string; connections: number; ma
   }
   const elapsed = performance.now() - start;
   latencies.sort((x, y) => x - y);
-  return { requests: latencies.length, perSecond: (latencies.length * 1000) / elapsed, p50Ms: percentile(latencies, 0.5), p99Ms: percentile(latencies, 0.99), statuses };
+  return {
+    requests: latencies.length,
+    perSecond: (latencies.length * 1000) / elapsed,
+    p50Ms: percentile(latencies, 0.5),
+    p99Ms: percentile(latencies, 0.99),
+    statuses,
+  };
 }

@@ -27,14 +27,23 @@ process.on('message', (message: { type: string }) => {
   if (message.type === 'memory-start') {
     global.gc?.();
     const base = process.memoryUsage();
-    watch = { base, peakRss: base.rss, peakHeap: base.heapUsed + base.external + base.arrayBuffers, timer: setInterval(() => watch && sample(watch), 2) };
+    watch = {
+      base,
+      peakRss: base.rss,
+      peakHeap: base.heapUsed + base.external + base.arrayBuffers,
+      timer: setInterval(() => watch && sample(watch), 2),
+    };
     process.send?.({ type: 'memory-started' });
   } else if (message.type === 'memory-stop' && watch) {
     clearInterval(watch.timer);
     sample(watch);
     const { base, peakRss, peakHeap } = watch;
     watch = null;
-    process.send?.({ type: 'memory', rssGrowth: peakRss - base.rss, heapGrowth: peakHeap - (base.heapUsed + base.external + base.arrayBuffers) });
+    process.send?.({
+      type: 'memory',
+      rssGrowth: peakRss - base.rss,
+      heapGrowth: peakHeap - (base.heapUsed + base.external + base.arrayBuffers),
+    });
   }
 });
 
@@ -47,7 +56,10 @@ async function main(): Promise<void> {
   if (address === null || typeof address === 'string') throw new Error('server has no TCP address');
   process.send?.({ type: 'listening', port: address.port });
   process.on('disconnect', () => {
-    void app.close().then(() => database.close()).then(() => process.exit(0));
+    void app
+      .close()
+      .then(() => database.close())
+      .then(() => process.exit(0));
   });
 }
 

@@ -14,11 +14,18 @@ export async function seedClient(db: Kysely<Database>): Promise<number> {
 }
 
 /** Inserts rows in chunks of 500 (SQLite's variable limit stays far away) inside one transaction. */
-export async function insertInChunks<T extends keyof Database & string>(db: Kysely<Database>, table: T, rows: readonly Record<string, unknown>[]): Promise<void> {
+export async function insertInChunks<T extends keyof Database & string>(
+  db: Kysely<Database>,
+  table: T,
+  rows: readonly Record<string, unknown>[],
+): Promise<void> {
   await db.transaction().execute(async (trx) => {
     for (let start = 0; start < rows.length; start += 500) {
       // The rows are built for `table` by the caller; Kysely cannot check a table chosen at run time.
-      await trx.insertInto(table).values(rows.slice(start, start + 500) as never).execute();
+      await trx
+        .insertInto(table)
+        .values(rows.slice(start, start + 500) as never)
+        .execute();
     }
   });
 }
@@ -28,7 +35,11 @@ export function owned(clientId: number) {
 }
 
 export async function signIn(origin: string): Promise<{ authorization: string }> {
-  const response = await fetch(`${origin}/api/v1/accounts/login/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(BENCH_ADMIN) });
+  const response = await fetch(`${origin}/api/v1/accounts/login/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(BENCH_ADMIN),
+  });
   if (!response.ok) throw new Error(`login failed: ${response.status} ${await response.text()}`);
   const { key } = (await response.json()) as { key: string };
   return { authorization: `Token ${key}` };

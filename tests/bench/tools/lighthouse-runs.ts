@@ -34,14 +34,21 @@ function observedTasks(events: TraceEvent[]): string[] {
     .filter((task) => task.name === 'RunTask' && (task.dur ?? 0) >= 10_000)
     .map((task) => {
       const end = task.ts + (task.dur ?? 0);
-      const inside = onMain.filter((event) => event !== task && event.ts >= task.ts && event.ts + (event.dur ?? 0) <= end && (event.dur ?? 0) >= 1500);
+      const inside = onMain.filter(
+        (event) => event !== task && event.ts >= task.ts && event.ts + (event.dur ?? 0) <= end && (event.dur ?? 0) >= 1500,
+      );
       const named = inside
         .filter((event) => !event.name.startsWith('V8.') && event.name !== 'v8.callFunction')
         .sort((a, b) => (b.dur ?? 0) - (a.dur ?? 0))
         .slice(0, 4)
         .map((event) => {
           const data = event.args?.data ?? {};
-          const where = event.name === 'FunctionCall' ? ` ${String(data.functionName || '?')}@${String(data.url ?? '').split('/').pop()}:${String(data.lineNumber)}` : '';
+          const where =
+            event.name === 'FunctionCall'
+              ? ` ${String(data.functionName || '?')}@${String(data.url ?? '')
+                  .split('/')
+                  .pop()}:${String(data.lineNumber)}`
+              : '';
           return `${event.name}${where} ${((event.dur ?? 0) / 1000).toFixed(0)}`;
         });
       // Lantern multiplies a task by the CPU slowdown (4), or by half of it when the task did layout.
@@ -75,7 +82,8 @@ try {
     );
     if (process.env.DETAIL) console.info(observedTasks(artifacts.Trace.traceEvents as unknown as TraceEvent[]).join('\n'));
   }
-  for (const [build, values] of scores) console.info(`${build}: median performance ${median(values)} of ${values.length} runs (${values.join(', ')})`);
+  for (const [build, values] of scores)
+    console.info(`${build}: median performance ${median(values)} of ${values.length} runs (${values.join(', ')})`);
 } finally {
   for (const portal of portals) await portal.close();
 }

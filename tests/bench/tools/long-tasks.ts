@@ -34,7 +34,23 @@ interface ProfileChunkData {
 /** Over this a task counts as long: 50 ms, or LONG_MS (12.5 at RATE=1 shows what Lighthouse multiplies by 4). */
 const LONG_TASK_US = Number(process.env.LONG_MS ?? 50) * 1000;
 /** The trace events worth naming inside a long task. */
-const TELLING = new Set(['EvaluateScript', 'FunctionCall', 'v8.evaluateModule', 'v8.compileModule', 'TimerFire', 'FireAnimationFrame', 'EventDispatch', 'RunMicrotasks', 'ParseHTML', 'ParseAuthorStyleSheet', 'UpdateLayoutTree', 'Layout', 'Paint', 'MajorGC', 'MinorGC']);
+const TELLING = new Set([
+  'EvaluateScript',
+  'FunctionCall',
+  'v8.evaluateModule',
+  'v8.compileModule',
+  'TimerFire',
+  'FireAnimationFrame',
+  'EventDispatch',
+  'RunMicrotasks',
+  'ParseHTML',
+  'ParseAuthorStyleSheet',
+  'UpdateLayoutTree',
+  'Layout',
+  'Paint',
+  'MajorGC',
+  'MinorGC',
+]);
 
 /** ALL_EVENTS=1: name any trace event inside a long task, not only the telling ones. */
 const ALL_EVENTS = Boolean(process.env.ALL_EVENTS);
@@ -53,7 +69,13 @@ async function trace(origin: string, pagePath: string): Promise<TraceEvent[]> {
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: Number(process.env.RATE ?? 4) });
     await browser.startTracing(page, {
-      categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'loading', 'disabled-by-default-v8.cpu_profiler'],
+      categories: [
+        'devtools.timeline',
+        'disabled-by-default-devtools.timeline',
+        'v8.execute',
+        'loading',
+        'disabled-by-default-v8.cpu_profiler',
+      ],
     });
     await page.goto(`${origin}${pagePath}`);
     await page.waitForTimeout(Number(process.env.WAIT ?? 7000));
@@ -113,7 +135,9 @@ function report(events: TraceEvent[], buildDir: string): void {
     frame.url ? `${frame.functionName || '(anonymous)'} ${where(frame.url, frame.lineNumber, frame.columnNumber)}` : frame.functionName;
   /** The samples taken between `from` and `to`, each with the time it stands for (capped: a gap is idle). */
   const samplesIn = (from: number, to: number) =>
-    samples.flatMap(({ ts, node }, index) => (ts < from || ts > to ? [] : [{ node, us: Math.min((samples[index + 1]?.ts ?? ts) - ts, 2000) }]));
+    samples.flatMap(({ ts, node }, index) =>
+      ts < from || ts > to ? [] : [{ node, us: Math.min((samples[index + 1]?.ts ?? ts) - ts, 2000) }],
+    );
   const add = (time: Map<string, number>, name: string, us: number) => time.set(name, (time.get(name) ?? 0) + us);
   /** Time spent in each function itself (or in whatever `nameOf` names: a file). */
   const selfTimes = (from: number, to: number, nameOf = frameName): Map<string, number> => {
@@ -140,7 +164,10 @@ function report(events: TraceEvent[], buildDir: string): void {
     return time;
   };
   const largest = (time: Map<string, number>, count: number, label: string) =>
-    [...time].sort((a, b) => b[1] - a[1]).slice(0, count).map(([name, us]) => `        ${label} ${ms(us)} ${name}`);
+    [...time]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, count)
+      .map(([name, us]) => `        ${label} ${ms(us)} ${name}`);
   const functionsIn = (from: number, to: number, top = 6): string[] => [
     ...largest(selfTimes(from, to), top, 'self'),
     // INCLUSIVE=1: also the functions with the most time under them.
@@ -153,26 +180,43 @@ function report(events: TraceEvent[], buildDir: string): void {
     const end = task.ts + (task.dur ?? 0);
     blocking += (task.dur ?? 0) - LONG_TASK_US;
     const inside = onMain
-      .filter((event) => (ALL_EVENTS || TELLING.has(event.name)) && event !== task && event.ts >= task.ts && event.ts + (event.dur ?? 0) <= end && (event.dur ?? 0) > LONG_TASK_US / 16)
+      .filter(
+        (event) =>
+          (ALL_EVENTS || TELLING.has(event.name)) &&
+          event !== task &&
+          event.ts >= task.ts &&
+          event.ts + (event.dur ?? 0) <= end &&
+          (event.dur ?? 0) > LONG_TASK_US / 16,
+      )
       .sort((a, b) => (b.dur ?? 0) - (a.dur ?? 0))
       .slice(0, ALL_EVENTS ? 12 : 5)
       .map((event) => {
         const data = event.args?.data ?? event.args?.beginData ?? {};
-        const url = String(data.url ?? '').split('/').pop();
+        const url = String(data.url ?? '')
+          .split('/')
+          .pop();
         // A call's own function, mapped to its source (the only attribution in a trace without a CPU profile).
         const line = Number(data.lineNumber ?? 0);
-        const called = url && line ? ` ${String(data.functionName || '(anonymous)')} ${where(String(data.url), line - 1, Number(data.columnNumber ?? 1) - 1)}` : url ? ` ${url}` : '';
+        const called =
+          url && line
+            ? ` ${String(data.functionName || '(anonymous)')} ${where(String(data.url), line - 1, Number(data.columnNumber ?? 1) - 1)}`
+            : url
+              ? ` ${url}`
+              : '';
         return `      ${ms(event.dur ?? 0)} ${event.name}${called}`;
       });
     console.info([`task of ${ms(task.dur ?? 0)} ms at ${ms(task.ts - start)} ms`, ...inside, ...functionsIn(task.ts, end)].join('\n'));
   }
   if (process.env.SUMMARY) {
     // The whole load, bottom up: where the main thread's script time went, by function and by source file.
-    const fileOf = (frame: ProfileNode['callFrame']) => (frame.url ? where(frame.url, frame.lineNumber, frame.columnNumber).replace(/(:\d+)+$/, '') : '(native)');
+    const fileOf = (frame: ProfileNode['callFrame']) =>
+      frame.url ? where(frame.url, frame.lineNumber, frame.columnNumber).replace(/(:\d+)+$/, '') : '(native)';
     console.info(['whole load, by function:', ...largest(selfTimes(0, Number.MAX_SAFE_INTEGER), 40, 'self')].join('\n'));
     console.info(['whole load, by file:', ...largest(selfTimes(0, Number.MAX_SAFE_INTEGER, fileOf), 40, '')].join('\n'));
   }
-  console.info(`sum over ${LONG_TASK_US / 1000} ms of the long tasks: ${(blocking / 1000).toFixed(0)} ms (at ${process.env.RATE ?? 4}x CPU slowdown)`);
+  console.info(
+    `sum over ${LONG_TASK_US / 1000} ms of the long tasks: ${(blocking / 1000).toFixed(0)} ms (at ${process.env.RATE ?? 4}x CPU slowdown)`,
+  );
 }
 
 /** The trace of one Lighthouse run (no CPU profile in it: its tasks list trace events only). */

@@ -15,10 +15,13 @@ export const threadOf = (event: TraceEvent) => `${event.pid}:${event.tid}`;
 
 /** The page's main thread: the renderer main thread that worked most (the other tabs are about:blank). */
 export function pageMainThread(events: TraceEvent[]): string {
-  const rendererMain = new Set(events.filter((event) => event.name === 'thread_name' && event.args?.name === 'CrRendererMain').map(threadOf));
+  const rendererMain = new Set(
+    events.filter((event) => event.name === 'thread_name' && event.args?.name === 'CrRendererMain').map(threadOf),
+  );
   const busy = new Map<string, number>();
   for (const event of events) {
-    if (event.name === 'RunTask' && event.ph === 'X' && rendererMain.has(threadOf(event))) busy.set(threadOf(event), (busy.get(threadOf(event)) ?? 0) + (event.dur ?? 0));
+    if (event.name === 'RunTask' && event.ph === 'X' && rendererMain.has(threadOf(event)))
+      busy.set(threadOf(event), (busy.get(threadOf(event)) ?? 0) + (event.dur ?? 0));
   }
   const main = [...busy].sort((a, b) => b[1] - a[1])[0]?.[0];
   if (!main) throw new Error('No renderer main thread in the trace');

@@ -1,4 +1,3 @@
-import { unlink } from 'node:fs/promises';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import {
@@ -114,9 +113,8 @@ function imageChangeOf(request: FastifyRequest, form: FormData): ImageChange {
 }
 
 async function removeUpload(uploads: UploadStore, name: string | null | undefined): Promise<void> {
-  const file = name ? uploads.pathOf(name) : null;
   // A file already gone is what we wanted; a leftover file is harmless, a failed request is not.
-  if (file) await unlink(file).catch(() => undefined);
+  if (name) await uploads.remove(name).catch(() => undefined);
 }
 
 export const questionRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) => {

@@ -1,16 +1,17 @@
-import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import FirebaseServer from 'firebase-server';
+import repositoryRules from '../../database.rules.json' with { type: 'json' };
+import { OWNER_SECRET } from './live-config';
 
 // The local stand-in for a Firebase Realtime Database (TOOLCHAIN.md: the official emulator cannot run
 // here). firebase-server speaks the RTDB websocket protocol; patches/firebase-server+1.1.0.patch makes
 // the owner secret bypass the rules (firebase-admin), checks each connection as its own user, answers
 // get() and unlisten. Data lives in memory: the publisher republishes every quiz when it starts.
+// firebase-server is a development dependency: live-channel.ts imports this module only when it starts
+// the local server, so a production install (without it) runs against a real Firebase project.
 
-/** The credential firebase-admin sends to an emulator (it connects as "owner"). */
-export const OWNER_SECRET = 'owner';
+export { OWNER_SECRET };
 
 export interface LocalRtdb {
   host: string;
@@ -26,14 +27,8 @@ export interface LocalRtdbOptions {
   port: number;
   /** Try a free port when `port` is taken (the default port may be in use by another checkout). */
   fallbackToFreePort?: boolean;
-  /** The `rules` object of database.rules.json; the repository's file when omitted. */
+  /** The `rules` object of database.rules.json; the repository's (bundled with the server) when omitted. */
   rules?: object;
-}
-
-export const RULES_FILE = fileURLToPath(new URL('../../database.rules.json', import.meta.url));
-
-export function loadRules(file: string = RULES_FILE): object {
-  return JSON.parse(readFileSync(file, 'utf8')) as object;
 }
 
 function listen(server: Server, port: number, host: string): Promise<void> {
@@ -65,7 +60,7 @@ export async function startLocalRtdb(options: LocalRtdbOptions): Promise<LocalRt
   const port = (http.address() as AddressInfo).port;
   const server = new FirebaseServer({ server: http }, `quiz-portal-${port}`);
   server.setAuthSecret(OWNER_SECRET);
-  server.setRules(options.rules ?? loadRules());
+  server.setRules(options.rules ?? repositoryRules);
   return {
     host,
     port,

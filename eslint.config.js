@@ -11,7 +11,7 @@ const noReact = [
 const restrict = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
 
 export default tseslint.config(
-  { ignores: ['dist', 'dev-dist', 'node_modules', 'coverage', 'test-results', 'playwright-report', 'tests/bench/out'] },
+  { ignores: ['dist', 'dist-server', 'dev-dist', 'node_modules', 'coverage', 'test-results', 'playwright-report', 'tests/bench/out'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -210,6 +210,8 @@ export interface TopologyOptions {
   seedDemo?: boolean;
   /** Fills the database after migrating, before the instances start. */
   seed?: (databaseUrl: string) => Promise<void>;
+  /** Serve the built portal (dist/) too; the benchmark needs only the API. */
+  portal?: boolean;
   /** Extra environment of both instances. */
   env?: Record<string, string>;
 }
@@ -217,7 +219,8 @@ export interface TopologyOptions {
 export async function startTopology(options: TopologyOptions = {}): Promise<Topology> {
   const found = findTopologyTools();
   if ('missing' in found) throw new Error(`the deployment topology needs ${found.missing.join(' and ')}`);
-  for (const built of ['dist-server/main.js', 'dist/index.html']) {
+  const portal = options.portal ?? true;
+  for (const built of ['dist-server/main.js', ...(portal ? ['dist/index.html'] : [])]) {
     if (!existsSync(path.join(root, built))) throw new Error(`${built} is missing: run npm run build first`);
   }
   const { tools } = found;
@@ -244,7 +247,7 @@ export async function startTopology(options: TopologyOptions = {}): Promise<Topo
       HOST: '127.0.0.1',
       PORT: String(instancePorts[index]),
       DATA_DIR: path.join(workDir, `instance-${index + 1}`),
-      STATIC_DIR: path.join(root, 'dist'),
+      STATIC_DIR: portal ? path.join(root, 'dist') : path.join(workDir, 'no-portal'),
       DATABASE_URL: postgres.url,
       PG_POOL_MAX: '5',
       ...s3.env,

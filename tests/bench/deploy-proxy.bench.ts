@@ -28,7 +28,12 @@ export const benchmark: Benchmark = {
   name: 'questions list behind the proxy',
   async run() {
     const tools = findTopologyTools();
-    if ('missing' in tools) throw new Error(`this benchmark needs ${tools.missing.join(' and ')} (apt-get install -y nginx postgresql)`);
+    if ('missing' in tools) {
+      console.error(
+        `questions list behind the proxy skipped: it needs ${tools.missing.join(' and ')} (apt-get install -y nginx postgresql)`,
+      );
+      return [];
+    }
     const build = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build-server.ts'], { stdio: 'inherit' });
     if (build.status !== 0) throw new Error('the server did not compile');
     const topology = await startTopology({

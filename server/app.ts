@@ -7,6 +7,7 @@ import type { Clock } from './clock';
 import type { Config } from './config';
 import type { ServerContext } from './context';
 import type { Database } from './db/schema';
+import { installContract } from './http/contract';
 import { installErrorHandling, jsonNotFound } from './http/errors';
 import { portalFallback, registerPortal } from './http/portal';
 import { registerSecurityHeaders } from './http/security-headers';
@@ -42,6 +43,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.decorateRequest('user', null);
   app.decorateRequest('idempotencyKeyId', null);
+  app.decorateRequest('form', null);
+  installContract(app);
   installErrorHandling(app, { uploadMaxBytes: config.uploadMaxBytes });
   registerSecurityHeaders(app, { connectSources: deps.liveConnectSources });
 

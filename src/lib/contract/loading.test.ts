@@ -26,13 +26,14 @@ describe('the contract modules', () => {
       import('./attempt'),
       import('./category'),
       import('./client-profile'),
+      import('./live'),
       import('./page'),
       import('./poll'),
       import('./question'),
       import('./quiz'),
       import('./viewer'),
     ]);
-    expect(modules).toHaveLength(9);
+    expect(modules).toHaveLength(10);
     expect(built).not.toHaveBeenCalled();
 
     const { category } = await import('./category');

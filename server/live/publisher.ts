@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database as AdminDatabase } from 'firebase-admin/database';
 import type { Kysely } from 'kysely';
+import { LIVE_QUIZZES_PATH, liveQuizPath, type LiveQuiz } from '../../src/lib/contract/live';
 import type { Database } from '../db/schema';
 import { liveStateOf, questionIdsOf } from '../quizzes/quiz-read';
 import type { QuizEvents, QuizLiveState } from '../quizzes/quiz-events';
@@ -9,21 +10,8 @@ import type { QuizEvents, QuizLiveState } from '../quizzes/quiz-events';
 // not awaited by the REST call: while Firebase is unreachable the admin SDK queues them (in order) and
 // the call would hang; a failure is logged and never fails the saved write.
 
-export const LIVE_QUIZZES_PATH = 'live/quizzes';
-
-/** The node as readers see it (src/live/live-quiz.ts). Firebase drops null fields; readers restore them. */
-export interface LiveQuizNode {
-  status: QuizLiveState['status'];
-  mode: QuizLiveState['mode'];
-  question_no: number;
-  question_count: number;
-  question_started_at: number | null;
-  question_ends_at: number | null;
-  /** The quiz's updated_at in epoch milliseconds. */
-  updated_at: number;
-}
-
-export function liveNodeOf(quiz: QuizLiveState): LiveQuizNode {
+/** The node of a quiz (src/lib/contract/live.ts); Firebase drops its null fields, readers restore them. */
+export function liveNodeOf(quiz: QuizLiveState): LiveQuiz {
   return {
     status: quiz.status,
     mode: quiz.mode,
@@ -53,10 +41,10 @@ export function livePublisher(database: AdminDatabase, log: Pick<FastifyBaseLogg
 
   return {
     onQuizChanged(quiz) {
-      track(`quiz ${quiz.quiz_hash}`, database.ref(`${LIVE_QUIZZES_PATH}/${quiz.quiz_hash}`).set(liveNodeOf(quiz)));
+      track(`quiz ${quiz.quiz_hash}`, database.ref(liveQuizPath(quiz.quiz_hash)).set(liveNodeOf(quiz)));
     },
     onQuizDeleted(quizHash) {
-      track(`deletion of quiz ${quizHash}`, database.ref(`${LIVE_QUIZZES_PATH}/${quizHash}`).remove());
+      track(`deletion of quiz ${quizHash}`, database.ref(liveQuizPath(quizHash)).remove());
     },
     async republishAll(db) {
       const rows = await db.selectFrom('quizzes').selectAll().execute();
@@ -64,7 +52,7 @@ export function livePublisher(database: AdminDatabase, log: Pick<FastifyBaseLogg
         db,
         rows.map((row) => row.id),
       );
-      const nodes: Record<string, LiveQuizNode> = {};
+      const nodes: Record<string, LiveQuiz> = {};
       for (const row of rows) nodes[row.quiz_hash] = liveNodeOf(liveStateOf(row, questions.get(row.id)?.length ?? 0));
       track('republish of every quiz', database.ref(LIVE_QUIZZES_PATH).set(nodes));
       await this.flush();

@@ -27,6 +27,7 @@ describe('the contract modules', () => {
       import('./attempt'),
       import('./category'),
       import('./client-profile'),
+      import('./live'),
       import('./page'),
       import('./participant'),
       import('./poll'),
@@ -35,7 +36,7 @@ describe('the contract modules', () => {
       import('./request'),
       import('./viewer'),
     ]);
-    expect(modules).toHaveLength(12);
+    expect(modules).toHaveLength(13);
     expect(built).not.toHaveBeenCalled();
 
     const { category } = await import('./category');

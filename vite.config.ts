@@ -147,6 +147,16 @@ export default defineConfig({
           hookTimeout: 30000,
         },
       },
+      {
+        // Tests of the project's own tooling (the lint rules), in Node.
+        extends: true,
+        test: {
+          name: 'tooling',
+          environment: 'node',
+          include: ['tests/lint/**/*.test.ts'],
+          testTimeout: 60000,
+        },
+      },
     ],
   },
 });

@@ -6,6 +6,7 @@ import type { Clock } from './clock';
 import type { Config } from './config';
 import type { ServerContext } from './context';
 import type { Database } from './db/schema';
+import { installContract } from './http/contract';
 import { installErrorHandling, jsonNotFound } from './http/errors';
 import { registerHealthRoutes } from './http/health';
 import { portalFallback, registerPortal } from './http/portal';
@@ -62,6 +63,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerRequestMetrics(app);
   app.decorateRequest('user', null);
   app.decorateRequest('idempotencyKeyId', null);
+  app.decorateRequest('form', null);
+  installContract(app);
   installErrorHandling(app, { uploadMaxBytes: config.uploadMaxBytes });
   registerSecurityHeaders(app, { connectSources: deps.liveConnectSources });
 

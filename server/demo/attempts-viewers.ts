@@ -1,6 +1,6 @@
 import { created, touched } from '../db/rows';
-import { sponsorPng } from './categories-questions';
-import type { DemoContext } from './seed';
+import { sponsorPng } from './sponsor-image';
+import type { DemoContext } from './demo-context';
 
 // Demo viewers, attempts and client settings (decisions §3 Demo data). Attempts hang on the demo quizzes
 // made by an earlier step, read at seed time; with no quizzes there are viewers but no attempts. One

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, expect, it } from 'vitest';
 import { optionsText } from '../../src/lib/contract/question';
 import { imageExtension, localUploadStore } from '../http/uploads';
 import { createTestServer, login, type TestServer } from '../test/support';
-import { sponsorPng } from './categories-questions';
+import { sponsorPng } from './sponsor-image';
 import { seedDemo } from './seed';
 
 let server: TestServer;

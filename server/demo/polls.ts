@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { created } from '../db/rows';
-import { sponsorPng } from './categories-questions';
-import type { DemoContext } from './seed';
+import { sponsorPng } from './sponsor-image';
+import type { DemoContext } from './demo-context';
 
 // Demo polls (decisions §3 Demo data): three polls in different states, each with voted choices, so the
 // List Polls and Edit Poll screens show real rows. The first carries a QR image when uploads are available.

@@ -4,8 +4,8 @@ import { statusOrder, type QuizMode, type QuizStatus } from '../../src/lib/quiz-
 import type { Clock } from '../clock';
 import { created } from '../db/rows';
 import type { Database } from '../db/schema';
-import { sponsorPng } from './categories-questions';
-import type { DemoContext } from './seed';
+import { sponsorPng } from './sponsor-image';
+import type { DemoContext } from './demo-context';
 
 // Demo quizzes (decisions §3 Demo data): one per status of each mode (11, so List Quiz has two pages),
 // each with its own join code and an ordered slice of the demo client's questions. Dates fit the status,

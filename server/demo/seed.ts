@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Clock } from '../clock';
 import type { Database } from '../db/schema';
+import type { DemoContext } from './demo-context';
 import { createClientWithAdmin } from '../accounts/clients';
 import type { UploadStore } from '../http/uploads';
 import { seedDemoClientSettings, seedDemoViewersAndAttempts } from './attempts-viewers';
@@ -9,16 +10,6 @@ import { seedDemoQuizzes } from './quizzes';
 import { seedDemoPolls } from './polls';
 
 export const DEMO_CLIENT_NAME = 'Demo Quiz Co';
-
-/** What each demo step gets: the demo client to fill. */
-export interface DemoContext {
-  db: Kysely<Database>;
-  clock: Clock;
-  clientId: number;
-  userId: number;
-  /** Where demo images are stored; without it the demo has no images. */
-  uploads?: UploadStore;
-}
 
 /**
  * The demo content after the client and its admin, in order (later steps may read what earlier ones

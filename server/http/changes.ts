@@ -1,10 +1,8 @@
-import type { FastifyRequest } from 'fastify';
 import type { Kysely, SelectQueryBuilder } from 'kysely';
 import { sql, type SqlBool } from 'kysely';
 import type { Clock } from '../clock';
 import type { Database, OwnedTable } from '../db/schema';
 import { nowIso } from '../db/rows';
-import { fieldErrors } from './errors';
 import type { Page } from './pagination';
 
 // `?updated_after=<iso>` on mirrored lists (categories, questions, quizzes, polls, poll choices) lets the
@@ -14,22 +12,10 @@ import type { Page } from './pagination';
 //   { "count": 2, "next": null, "previous": null, "results": [ ... ], "deleted": [12, 15] }
 //
 // `>=` rather than `>`: a row written in the same millisecond as the last pull is sent again rather than
-// missed. Every delete of a mirrored row must call recordDeletions in the same transaction.
+// missed. Every delete of a mirrored row must call recordDeletions in the same transaction. The instant
+// comes validated from the list's query schema (changesQuery in src/lib/contract/request.ts).
 
 export type PageWithDeletions<T> = Page<T> & { deleted: number[] };
-
-/** The `updated_after` instant as stored ISO text, undefined when absent; 400 when it is not a date-time. */
-export function updatedAfterOf(request: FastifyRequest): string | undefined {
-  const raw = (request.query as Record<string, unknown> | undefined)?.updated_after;
-  if (raw === undefined || raw === '') return undefined;
-  const date = typeof raw === 'string' ? new Date(raw) : new Date(NaN);
-  if (Number.isNaN(date.getTime())) {
-    throw fieldErrors({
-      updated_after: ['Datetime has wrong format. Use one of these formats instead: YYYY-MM-DDThh:mm[:ss[.uuuuuu]][+HH:MM|-HH:MM|Z].'],
-    });
-  }
-  return date.toISOString();
-}
 
 /** Restricts a list to rows changed since `since` (a no-op when undefined). */
 export function changedSince(table: OwnedTable, since: string | undefined) {
@@ -49,15 +35,14 @@ export async function deletedSince(db: Kysely<Database>, clientId: number, entit
   return [...new Set(rows.map((row) => row.entity_id))];
 }
 
-/** Adds `deleted` to a page when the request asked for changes since an instant. */
+/** Adds `deleted` to a page when the list asked for changes since an instant. */
 export async function withDeletions<T>(
   db: Kysely<Database>,
-  request: FastifyRequest,
+  since: string | undefined,
   clientId: number,
   entity: OwnedTable,
   page: Page<T>,
 ): Promise<Page<T> | PageWithDeletions<T>> {
-  const since = updatedAfterOf(request);
   if (since === undefined) return page;
   return { ...page, deleted: await deletedSince(db, clientId, entity, since) };
 }

@@ -1,9 +1,9 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 
-// DRF's error shapes, produced in one place: throw an HttpError (or a ZodError from parseBody) from a
-// route and installErrorHandling turns it into the response the portal expects. Bad input never
-// becomes a 500.
+// DRF's error shapes, produced in one place: throw an HttpError from a route or a service (the contract's
+// validation of bodies and queries, contract.ts, answers one too) and installErrorHandling turns it into
+// the response the portal expects. Bad input never becomes a 500.
 
 export type ErrorBody = Record<string, unknown>;
 
@@ -88,12 +88,19 @@ function nullCharacterErrors(input: unknown): Record<string, string[]> {
   return errors;
 }
 
-/** Validates a body (or query) with a shared contract schema; failures answer 400 with field errors. */
+/** Validates a body with a shared contract schema; failures answer 400 with field errors. */
 export function parseBody<T extends z.ZodType>(schema: T, input: unknown): z.infer<T> {
   const nullCharacters = nullCharacterErrors(input);
   const result = schema.safeParse(input ?? {});
   if (!result.success) throw fieldErrors({ ...zodFieldErrors(result.error, input ?? {}), ...nullCharacters });
   if (Object.keys(nullCharacters).length > 0) throw fieldErrors(nullCharacters);
+  return result.data;
+}
+
+/** Validates a query string the same way, without the null-character rule (a search drops them instead). */
+export function parseQuery<T extends z.ZodType>(schema: T, input: unknown): z.infer<T> {
+  const result = schema.safeParse(input ?? {});
+  if (!result.success) throw fieldErrors(zodFieldErrors(result.error, input ?? {}));
   return result.data;
 }
 

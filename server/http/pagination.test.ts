@@ -1,12 +1,18 @@
 import type { FastifyRequest } from 'fastify';
 import { expect, it } from 'vitest';
-import { paginateWith } from './pagination';
+import { pageRequestOf, paginateWith } from './pagination';
 
 // Pages past the middle are read from the end when the source can (OFFSET steps over fewer rows), and are
 // the same pages as read from the start.
 
 const request = (query: Record<string, string>) =>
-  ({ query, url: '/api/v1/things/', protocol: 'http', host: 'api.test', server: { publicUrl: null } }) as unknown as FastifyRequest;
+  pageRequestOf({
+    query,
+    url: '/api/v1/things/',
+    protocol: 'http',
+    host: 'api.test',
+    server: { publicUrl: null },
+  } as unknown as FastifyRequest);
 
 function source(total: number) {
   const rows = Array.from({ length: total }, (_, i) => total - i);

@@ -7,7 +7,8 @@ import { toCount } from '../db/rows';
 
 // DRF PageNumberPagination: `?page=n` (1-based, or "last"), 10 per page, `{count, next, previous, results}`
 // with absolute next/previous URLs that keep the other query parameters. `?page_size=` (up to 1000)
-// lets the portal's sync pull a whole table in few requests.
+// lets the portal's sync pull a whole table in few requests. A route reads the page asked for from its
+// request (pageRequestOf) and hands it to the service, which pages its query with paginate().
 
 export { MAX_PAGE_SIZE, PAGE_SIZE, type Page };
 
@@ -35,9 +36,22 @@ export function pageUrl(request: FastifyRequest, page: number): string {
   return url.toString();
 }
 
+/** The page a list request asks for, as services take it. */
+export interface PageRequest {
+  /** `?page=`: a number or "last"; undefined for the first page. */
+  page: string | undefined;
+  size: number;
+  /** The absolute URL of another page of the same list (next and previous). */
+  urlOf: (page: number) => string;
+}
+
+export function pageRequestOf(request: FastifyRequest): PageRequest {
+  return { page: queryParam(request, 'page'), size: pageSizeOf(request), urlOf: (page) => pageUrl(request, page) };
+}
+
 /** Pages a list whose count and rows the caller supplies; shared by paginate() and non-Kysely sources. */
 export async function paginateWith<T>(
-  request: FastifyRequest,
+  request: PageRequest,
   source: {
     count: () => Promise<number>;
     rows: (limit: number, offset: number) => Promise<T[]>;
@@ -45,10 +59,9 @@ export async function paginateWith<T>(
     rowsFromEnd?: (limit: number, offset: number) => Promise<T[]>;
   },
 ): Promise<Page<T>> {
-  const size = pageSizeOf(request);
+  const { size, page: raw } = request;
   const count = await source.count();
   const lastPage = Math.max(1, Math.ceil(count / size));
-  const raw = queryParam(request, 'page');
   let page = 1;
   if (raw !== undefined && raw !== '') {
     page = raw === 'last' ? lastPage : Number(raw);
@@ -66,8 +79,8 @@ export async function paginateWith<T>(
         : await source.rows(size, offset);
   return {
     count,
-    next: page < lastPage ? pageUrl(request, page + 1) : null,
-    previous: page > 1 ? pageUrl(request, page - 1) : null,
+    next: page < lastPage ? request.urlOf(page + 1) : null,
+    previous: page > 1 ? request.urlOf(page - 1) : null,
     results,
   };
 }
@@ -85,7 +98,7 @@ export interface PagingShortcuts<Q> {
  * and maps each row to its response shape.
  */
 export async function paginate<DB, TB extends keyof DB, O, R>(
-  request: FastifyRequest,
+  request: PageRequest,
   query: SelectQueryBuilder<DB, TB, O>,
   toResult: (row: O) => R | Promise<R>,
   shortcuts: PagingShortcuts<SelectQueryBuilder<DB, TB, O>> = {},

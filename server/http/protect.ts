@@ -17,8 +17,8 @@ import { idempotencyHooks } from './idempotency';
 export function protect(app: FastifyInstance, deps: { db: Kysely<Database>; clock: Clock }): void {
   const idempotency = idempotencyHooks(deps);
   app.addHook('onRequest', authenticate(deps));
-  // preHandler, not onRequest: a replayed answer must not depend on re-parsing the body, and a body
-  // that fails to parse (400) should not claim the key.
-  app.addHook('preHandler', idempotency.claim);
+  // preValidation, not onRequest: a body that fails to parse (400) should not claim the key. Before the
+  // contract's validation, so a write refused as invalid (400) is answered the same way when sent again.
+  app.addHook('preValidation', idempotency.claim);
   app.addHook('onSend', idempotency.store);
 }

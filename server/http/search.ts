@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import { sql, type RawBuilder, type SelectQueryBuilder, type SqlBool } from 'kysely';
 
 // DRF SearchFilter: `?search=` is split into terms on whitespace or '+' (the portal sends spaces as '+');
@@ -35,9 +34,8 @@ export function searchCondition(text: unknown, fields: readonly SearchField[]) {
   return sql<SqlBool>`(${sql.join(clauses, sql` and `)})`;
 }
 
-/** `query.$call(withSearch(request, ['categories.name']))`: filters by `?search=` when given. */
-export function withSearch(request: FastifyRequest, fields: readonly SearchField[]) {
-  const text = (request.query as Record<string, unknown> | undefined)?.search;
+/** `query.$call(withSearch(search, ['categories.name']))`: filters by the `?search=` text when given. */
+export function withSearch(text: string | undefined, fields: readonly SearchField[]) {
   return <DB, TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>): SelectQueryBuilder<DB, TB, O> => {
     const condition = searchCondition(text, fields);
     return condition ? query.where(condition) : query;

@@ -34,23 +34,12 @@ function addField(fields: FormData['fields'], name: string, value: string): void
 }
 
 /**
- * Reads a multipart form, or a JSON/urlencoded body as fields (so a route can accept both).
+ * Reads a multipart form (routes that take JSON too read it through readFormBody, form-body.ts).
  * A file over UPLOAD_MAX_BYTES answers 413 (see errors.ts); so do text fields that together exceed the
  * JSON body limit (many small fields are allowed, e.g. a quiz's question ids, but not unbounded text).
  */
 export async function readForm(request: FastifyRequest): Promise<FormData> {
   const form: FormData = { fields: {}, files: {} };
-  if (!request.isMultipart()) {
-    const body = request.body;
-    if (body && typeof body === 'object') {
-      for (const [name, value] of Object.entries(body as Record<string, unknown>)) {
-        if (Array.isArray(value)) for (const item of value) addField(form.fields, name, String(item));
-        else if (value !== undefined && value !== null)
-          addField(form.fields, name, typeof value === 'object' ? JSON.stringify(value) : String(value));
-      }
-    }
-    return form;
-  }
   const textLimit = request.server.initialConfig.bodyLimit ?? 1024 * 1024;
   let textBytes = 0;
   for await (const part of request.parts()) {

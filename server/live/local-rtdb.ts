@@ -1,7 +1,9 @@
+import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import FirebaseServer from 'firebase-server';
-import repositoryRules from '../../database.rules.json' with { type: 'json' };
 import { OWNER_SECRET } from './live-config';
 
 // The local stand-in for a Firebase Realtime Database (TOOLCHAIN.md: the official emulator cannot run
@@ -27,7 +29,7 @@ export interface LocalRtdbOptions {
   port: number;
   /** Try a free port when `port` is taken (the default port may be in use by another checkout). */
   fallbackToFreePort?: boolean;
-  /** The `rules` object of database.rules.json; the repository's (bundled with the server) when omitted. */
+  /** The `rules` object of database.rules.json; the repository's when omitted. */
   rules?: object;
 }
 
@@ -47,6 +49,21 @@ function listen(server: Server, port: number, host: string): Promise<void> {
   });
 }
 
+/**
+ * The repository's database.rules.json, found from this module up: it runs from server/live/ (tsx) or from
+ * dist-server/chunks/ (the compiled server), both inside the repository.
+ */
+export function repositoryRules(): object {
+  let directory = path.dirname(fileURLToPath(import.meta.url));
+  for (;;) {
+    const file = path.join(directory, 'database.rules.json');
+    if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as object;
+    const parent = path.dirname(directory);
+    if (parent === directory) throw new Error('database.rules.json not found above the server');
+    directory = parent;
+  }
+}
+
 export async function startLocalRtdb(options: LocalRtdbOptions): Promise<LocalRtdb> {
   const host = options.host ?? '127.0.0.1';
   // Plain HTTP requests get a 404; only the websocket upgrade matters.
@@ -60,7 +77,7 @@ export async function startLocalRtdb(options: LocalRtdbOptions): Promise<LocalRt
   const port = (http.address() as AddressInfo).port;
   const server = new FirebaseServer({ server: http }, `quiz-portal-${port}`);
   server.setAuthSecret(OWNER_SECRET);
-  server.setRules(options.rules ?? repositoryRules);
+  server.setRules(options.rules ?? repositoryRules());
   return {
     host,
     port,

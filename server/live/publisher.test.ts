@@ -1,10 +1,11 @@
 import type { Database as AdminDatabase } from 'firebase-admin/database';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { LIVE_QUIZZES_PATH, liveQuiz, liveQuizPath, type StoredLiveQuiz } from '../../src/lib/contract/live';
 import { created } from '../db/rows';
 import { createTestServer, signedInTenant, type TestServer } from '../test/support';
 import { openLiveChannel, type LiveChannel } from './live-channel';
 import { viewerClient, type ViewerClient } from './live-test-support';
-import { livePublisher, type LivePublisher, type LiveQuizNode } from './publisher';
+import { livePublisher, type LivePublisher } from './publisher';
 
 // Every server change of decisions §4 reaches /live/quizzes/{quiz_hash}, read back by a viewer's client
 // from the local RTDB server. Firebase drops null fields, so a node without a question clock lacks them.
@@ -86,9 +87,11 @@ async function patchQuiz(id: unknown, payload: Json): Promise<Json> {
   return response.json();
 }
 
-/** The node once it satisfies `accept` (each write reaches the viewer in order). */
-function nodeOf(quiz: Json, accept: (node: LiveQuizNode | null) => boolean): Promise<LiveQuizNode | null> {
-  return viewer.waitFor<LiveQuizNode>(`live/quizzes/${String(quiz.quiz_hash)}`, accept);
+/** The node as stored once it satisfies `accept` (each write reaches the viewer in order); it must decode by the contract. */
+async function nodeOf(quiz: Json, accept: (node: StoredLiveQuiz | null) => boolean): Promise<StoredLiveQuiz | null> {
+  const node = await viewer.waitFor<StoredLiveQuiz>(liveQuizPath(String(quiz.quiz_hash)), accept);
+  if (node !== null) expect(liveQuiz.safeParse(node).error).toBeUndefined();
+  return node;
 }
 
 const at = (quiz: Json) => Date.parse(String(quiz.updated_at));
@@ -102,7 +105,7 @@ describe('live quiz node', () => {
       question_no: 1,
       question_count: 3,
       updated_at: at(quiz),
-    });
+    } satisfies StoredLiveQuiz);
   });
 
   it('follows an update, a status change with its question clock, a step and an attempts reset', async () => {
@@ -120,7 +123,7 @@ describe('live quiz node', () => {
       question_started_at: startedAt,
       question_ends_at: startedAt + 35_000,
       updated_at: at(started),
-    });
+    } satisfies StoredLiveQuiz);
 
     await patchQuiz(quiz.id, { question_no: 2 });
     const steppedAt = server.clock.now().getTime();
@@ -165,9 +168,9 @@ describe('live quiz node', () => {
   it('republishes every quiz on start and drops nodes of quizzes that no longer exist', async () => {
     const quiz = await createQuiz();
     await publisher.flush();
-    await channel.database.ref('live/quizzes').set({ gone: { status: 'STARTED' } });
+    await channel.database.ref(LIVE_QUIZZES_PATH).set({ gone: { status: 'STARTED' } });
     await publisher.republishAll(server.db);
-    await expect(viewer.waitFor('live/quizzes/gone', (node) => node === null)).resolves.toBeNull();
+    await expect(viewer.waitFor(liveQuizPath('gone'), (node) => node === null)).resolves.toBeNull();
     await expect(nodeOf(quiz, (node) => node !== null)).resolves.toMatchObject({ question_count: 3 });
   });
 });

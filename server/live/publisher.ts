@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database as AdminDatabase } from 'firebase-admin/database';
 import type { Kysely } from 'kysely';
+import { LIVE_QUIZZES_PATH, liveQuizPath, type LiveQuiz } from '../../src/lib/contract/live';
 import type { Database } from '../db/schema';
 import { liveStateOf, questionIdsOf } from '../quizzes/quiz-read';
 import type { QuizEvents, QuizLiveState } from '../quizzes/quiz-events';
@@ -10,21 +11,8 @@ import { countLiveWrite } from '../metrics/metrics';
 // not awaited by the REST call: while Firebase is unreachable the admin SDK queues them (in order) and
 // the call would hang; a failure is logged and never fails the saved write.
 
-export const LIVE_QUIZZES_PATH = 'live/quizzes';
-
-/** The node as readers see it (src/live/live-quiz.ts). Firebase drops null fields; readers restore them. */
-export interface LiveQuizNode {
-  status: QuizLiveState['status'];
-  mode: QuizLiveState['mode'];
-  question_no: number;
-  question_count: number;
-  question_started_at: number | null;
-  question_ends_at: number | null;
-  /** The quiz's updated_at in epoch milliseconds. */
-  updated_at: number;
-}
-
-export function liveNodeOf(quiz: QuizLiveState): LiveQuizNode {
+/** The node of a quiz (src/lib/contract/live.ts); Firebase drops its null fields, readers restore them. */
+export function liveNodeOf(quiz: QuizLiveState): LiveQuiz {
   return {
     status: quiz.status,
     mode: quiz.mode,
@@ -47,7 +35,7 @@ export interface RepublishSummary {
 }
 
 /** Whether a published node is missing or behind the database's state of its quiz. */
-function isOlder(published: Partial<LiveQuizNode> | null | undefined, node: LiveQuizNode): boolean {
+function isOlder(published: Partial<LiveQuiz> | null | undefined, node: LiveQuiz): boolean {
   return typeof published?.updated_at !== 'number' || published.updated_at < node.updated_at;
 }
 
@@ -79,16 +67,16 @@ export function livePublisher(database: AdminDatabase, log: Pick<FastifyBaseLogg
 
   return {
     onQuizChanged(quiz) {
-      track(`quiz ${quiz.quiz_hash}`, database.ref(`${LIVE_QUIZZES_PATH}/${quiz.quiz_hash}`).set(liveNodeOf(quiz)));
+      track(`quiz ${quiz.quiz_hash}`, database.ref(liveQuizPath(quiz.quiz_hash)).set(liveNodeOf(quiz)));
     },
     onQuizDeleted(quizHash) {
-      track(`deletion of quiz ${quizHash}`, database.ref(`${LIVE_QUIZZES_PATH}/${quizHash}`).remove());
+      track(`deletion of quiz ${quizHash}`, database.ref(liveQuizPath(quizHash)).remove());
     },
     async republishAll(db) {
       // The channel is read before the database: a node written after this read comes from a change that
       // committed before it was published, which the database read below already sees. So a node missing
       // from the database's quizzes belongs to a deleted quiz.
-      const published = ((await database.ref(LIVE_QUIZZES_PATH).get()).val() ?? {}) as Record<string, Partial<LiveQuizNode>>;
+      const published = ((await database.ref(LIVE_QUIZZES_PATH).get()).val() ?? {}) as Record<string, Partial<LiveQuiz>>;
       const rows = await db.selectFrom('quizzes').selectAll().execute();
       const questions = await questionIdsOf(
         db,
@@ -104,8 +92,8 @@ export function livePublisher(database: AdminDatabase, log: Pick<FastifyBaseLogg
         summary.written += 1;
         // A transaction, not a set: another instance may publish a newer state between the read and this write.
         const write = database
-          .ref(`${LIVE_QUIZZES_PATH}/${row.quiz_hash}`)
-          .transaction((existing: Partial<LiveQuizNode> | null) => (isOlder(existing, node) ? node : undefined));
+          .ref(liveQuizPath(row.quiz_hash))
+          .transaction((existing: Partial<LiveQuiz> | null) => (isOlder(existing, node) ? node : undefined));
         track(
           `republish of quiz ${row.quiz_hash}`,
           write.then(() => undefined),
@@ -115,7 +103,7 @@ export function livePublisher(database: AdminDatabase, log: Pick<FastifyBaseLogg
       for (const hash of Object.keys(published)) {
         if (hashes.has(hash)) continue;
         summary.removed += 1;
-        track(`removal of deleted quiz ${hash}`, database.ref(`${LIVE_QUIZZES_PATH}/${hash}`).remove());
+        track(`removal of deleted quiz ${hash}`, database.ref(liveQuizPath(hash)).remove());
       }
       await this.flush();
       return summary;

@@ -2,7 +2,8 @@ import type { DataSnapshot } from 'firebase-admin/database';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestServer, signedInTenant, type TestServer } from '../test/support';
 import { openLiveChannel, type LiveChannel } from './live-channel';
-import { livePublisher, type LiveQuizNode } from './publisher';
+import type { LiveQuiz } from '../../src/lib/contract/live';
+import { livePublisher } from './publisher';
 
 // On start a server publishes what the live channel lacks, and nothing older than what it holds (issue 19):
 // with several instances on one Firebase database, an instance restarting during a quiz must not put back
@@ -56,7 +57,7 @@ async function createQuiz(name: string): Promise<{ quiz_hash: string; updated_at
   return response.json();
 }
 
-const nodeAt = async (hash: string) => (await channel.database.ref(`live/quizzes/${hash}`).get()).val() as LiveQuizNode | null;
+const nodeAt = async (hash: string) => (await channel.database.ref(`live/quizzes/${hash}`).get()).val() as LiveQuiz | null;
 
 describe('republishing on start', () => {
   it('writes missing and older nodes, leaves newer ones alone and removes those of deleted quizzes', async () => {

@@ -1,20 +1,50 @@
-import type { FastifyRequest } from 'fastify';
 import type { Kysely, Selectable } from 'kysely';
 import type { QuizDetail, QuizSummary } from '../../src/lib/contract/quiz';
 import { toBool, toCount } from '../db/rows';
 import type { Database, QuizTable } from '../db/schema';
-import { ownedBy } from '../http/tenant';
-import { mediaUrl } from '../http/uploads';
-import { questionListItems } from '../routes/questions';
+import { changedSince, withDeletions } from '../http/changes';
+import type { MediaUrls } from '../http/media-urls';
+import { paginate, type PageRequest } from '../http/pagination';
+import { withSearch } from '../http/search';
+import { found, ownedBy } from '../http/tenant';
+import { questionListItems } from '../questions/question-read';
 import type { QuizLiveState } from './quiz-events';
 
-// Turns quiz rows into the answers of spec §7 (see src/lib/contract/quiz.ts). Lists load the question ids
-// and attempt counts of a whole page in two queries, not one per row.
+// Reads quizzes and turns their rows into the answers of spec §7 (see src/lib/contract/quiz.ts). Lists load
+// the question ids and attempt counts of a whole page in two queries, not one per row.
 
 export type QuizRow = Selectable<QuizTable>;
 
+const SEARCHED = ['quizzes.name', 'quizzes.description', 'quizzes.join_code', 'quizzes.quiz_hash', 'quizzes.sponsor_name'];
+
 export function loadQuiz(db: Kysely<Database>, clientId: number, id: number): Promise<QuizRow | undefined> {
   return db.selectFrom('quizzes').selectAll().$call(ownedBy('quizzes', clientId)).where('id', '=', id).executeTakeFirst();
+}
+
+/** The client's quiz, or 404. */
+export async function getQuiz(db: Kysely<Database>, clientId: number, id: number): Promise<QuizRow> {
+  return found(await loadQuiz(db, clientId, id));
+}
+
+/** A page of List Quiz rows: newest quiz first; with `?updated_after=` oldest change first plus `deleted`. */
+export async function listQuizzes(
+  db: Kysely<Database>,
+  clientId: number,
+  query: { search?: string; updated_after?: string },
+  page: PageRequest,
+  media: MediaUrls,
+) {
+  const since = query.updated_after;
+  const rows = db
+    .selectFrom('quizzes')
+    .selectAll()
+    .$call(ownedBy('quizzes', clientId))
+    .$call(withSearch(query.search, SEARCHED))
+    .$call(changedSince('quizzes', since));
+  const ordered = since === undefined ? rows.orderBy('id', 'desc') : rows.orderBy('updated_at').orderBy('id');
+  const paged = await paginate(page, ordered, (row) => row);
+  const results = await quizSummaries(db, media, paged.results);
+  return withDeletions(db, since, clientId, 'quizzes', { ...paged, results });
 }
 
 /** Each quiz's question ids in quiz order. */
@@ -45,7 +75,7 @@ async function attemptCountsOf(db: Kysely<Database>, quizIds: readonly number[])
   return counts;
 }
 
-function toSummary(request: FastifyRequest, row: QuizRow, questions: number[], attemptsCount: number): QuizSummary {
+function toSummary(media: MediaUrls, row: QuizRow, questions: number[], attemptsCount: number): QuizSummary {
   return {
     id: row.id,
     client: row.client_id,
@@ -54,7 +84,7 @@ function toSummary(request: FastifyRequest, row: QuizRow, questions: number[], a
     mode: row.mode,
     status: row.status,
     active: toBool(row.active),
-    image: mediaUrl(request, row.image),
+    image: media(row.image),
     qs_timer: toCount(row.qs_timer),
     timer_bw_qs: toCount(row.timer_bw_qs),
     before_qs_timer: toCount(row.before_qs_timer),
@@ -67,7 +97,7 @@ function toSummary(request: FastifyRequest, row: QuizRow, questions: number[], a
     max_attempt_count: toCount(row.max_attempt_count),
     start_date_time: row.start_date_time,
     end_date_time: row.end_date_time,
-    sponsor_logo: mediaUrl(request, row.sponsor_logo),
+    sponsor_logo: media(row.sponsor_logo),
     sponsor_name: row.sponsor_name,
     auth_used: row.auth_used,
     questions,
@@ -80,17 +110,17 @@ function toSummary(request: FastifyRequest, row: QuizRow, questions: number[], a
 }
 
 /** List rows for a page of quizzes. */
-export async function quizSummaries(db: Kysely<Database>, request: FastifyRequest, rows: readonly QuizRow[]): Promise<QuizSummary[]> {
+export async function quizSummaries(db: Kysely<Database>, media: MediaUrls, rows: readonly QuizRow[]): Promise<QuizSummary[]> {
   const ids = rows.map((row) => row.id);
   const [questions, attempts] = await Promise.all([questionIdsOf(db, ids), attemptCountsOf(db, ids)]);
-  return rows.map((row) => toSummary(request, row, questions.get(row.id) ?? [], attempts.get(row.id) ?? 0));
+  return rows.map((row) => toSummary(media, row, questions.get(row.id) ?? [], attempts.get(row.id) ?? 0));
 }
 
 /** One quiz with its questions in full (as the questions list shows them) and its attempts (ids, newest first). */
-export async function quizDetail(db: Kysely<Database>, request: FastifyRequest, row: QuizRow): Promise<QuizDetail> {
-  const [summary] = await quizSummaries(db, request, [row]);
+export async function quizDetail(db: Kysely<Database>, media: MediaUrls, row: QuizRow): Promise<QuizDetail> {
+  const [summary] = await quizSummaries(db, media, [row]);
   const [questionsDetail, attempts] = await Promise.all([
-    questionListItems(db, request, row.client_id, summary?.questions ?? []),
+    questionListItems(db, media, row.client_id, summary?.questions ?? []),
     db.selectFrom('attempts').select('id').where('quiz_id', '=', row.id).orderBy('id', 'desc').execute(),
   ]);
   return { ...(summary as QuizSummary), questions_detail: questionsDetail, attempts: attempts.map((attempt) => attempt.id) };

@@ -1,27 +1,26 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import { invalidPkMessage } from '../../src/lib/contract/question';
-import { quizPatchPayload, quizPayload, type QuizPayload } from '../../src/lib/contract/quiz';
+import { quizPayload, type QuizPatchPayload, type QuizPayload } from '../../src/lib/contract/quiz';
 import { STATUS_LABELS, canMoveStatus, canSetQuestionNo, statusOrder, type QuizStatus } from '../../src/lib/quiz-rules';
 import type { ServerContext } from '../context';
 import { created, toBool, toCount, touched } from '../db/rows';
 import type { Database } from '../db/schema';
 import { recordDeletions } from '../http/changes';
 import { fieldErrors, parseBody } from '../http/errors';
-import type { UploadedFile } from '../http/uploads';
+import type { FileChanges } from '../http/form-body';
+import { removeFiles, removeReplaced, withStoredFiles } from '../http/stored-files';
 import { liveStateOf, loadQuiz, questionIdsOf, type QuizRow } from './quiz-read';
 import { manualQuestionTimes, type LiveMoment } from './scheduler-timeline';
 
 // Every quiz write goes through here (routes, and later the live controls), so the rules of decisions §3
 // hold for all of them and the live publisher hears of each change once, after its transaction commits.
 
-export interface QuizWrite {
-  /** Text fields from JSON or multipart; image and sponsor_logo given as text are ignored (unchanged). */
-  fields: Record<string, unknown>;
-  files: { image?: UploadedFile; sponsor_logo?: UploadedFile };
-  /** Files the write removes (`<field>_clear=true`); a file sent in the same write wins. */
-  clears?: { image?: boolean; sponsor_logo?: boolean };
-}
+/** A quiz's files: `image` may be an image or an MP4/WebM video (spec §3), the sponsor logo is an image. */
+export const QUIZ_FILES = ['image', 'sponsor_logo'] as const;
+type QuizFile = (typeof QUIZ_FILES)[number];
+export type QuizFiles = FileChanges<QuizFile>;
+const VIDEO_FIELDS = ['image'] as const;
 
 type Deps = Pick<ServerContext, 'db' | 'clock' | 'uploads' | 'quizEvents' | 'log'>;
 
@@ -129,23 +128,6 @@ export function quizService(deps: Deps) {
     }
   }
 
-  /** Stores the files of a write (after its fields passed), removing those already stored if one fails. */
-  async function storeFiles(files: QuizWrite['files']): Promise<{ image?: string; sponsor_logo?: string }> {
-    const stored: { image?: string; sponsor_logo?: string } = {};
-    try {
-      if (files.image) stored.image = await uploads.saveImageOrVideo(files.image);
-      if (files.sponsor_logo) stored.sponsor_logo = await uploads.saveImage(files.sponsor_logo);
-      return stored;
-    } catch (error) {
-      await removeFiles(stored);
-      throw error;
-    }
-  }
-
-  async function removeFiles(names: { image?: string | null; sponsor_logo?: string | null }): Promise<void> {
-    await Promise.all([uploads.remove(names.image ?? ''), uploads.remove(names.sponsor_logo ?? '')]);
-  }
-
   async function replaceQuestions(trx: Transaction<Database>, quizId: number, ids: readonly number[]): Promise<void> {
     await trx.deleteFrom('quiz_questions').where('quiz_id', '=', quizId).execute();
     if (ids.length === 0) return;
@@ -155,18 +137,9 @@ export function quizService(deps: Deps) {
       .execute();
   }
 
-  /** Runs a write's transaction with its freshly stored files, which are removed again if it fails. */
-  async function withFiles<T>(
-    files: QuizWrite['files'],
-    write: (stored: { image?: string; sponsor_logo?: string }) => Promise<T>,
-  ): Promise<T> {
-    const stored = await storeFiles(files);
-    try {
-      return await write(stored);
-    } catch (error) {
-      await removeFiles(stored);
-      throw error;
-    }
+  /** Runs a write with its files stored; the quiz's image may be a video. */
+  function withQuizFiles<T>(files: QuizFiles['files'], write: (stored: Partial<Record<QuizFile, string>>) => Promise<T>): Promise<T> {
+    return withStoredFiles(uploads, files, write, VIDEO_FIELDS);
   }
 
   /** Tells the live publisher, after commit; a publisher failure must not turn a saved write into an error. */
@@ -180,15 +153,14 @@ export function quizService(deps: Deps) {
   }
 
   return {
-    async create(clientId: number, write: QuizWrite): Promise<QuizRow> {
-      const quiz = parseBody(quizPayload, write.fields);
+    async create(clientId: number, quiz: QuizPayload, { files }: QuizFiles): Promise<QuizRow> {
       if (quiz.question_no !== 1 && !canSetQuestionNo({ ...quiz, question_count: quiz.questions.length }, quiz.question_no)) {
         throw fieldErrors({ question_no: [questionNoMessage(quiz.questions.length)] });
       }
       await checkQuestionsOwned(clientId, quiz.questions);
       await checkAuthAllowed(clientId, quiz);
       const quizHash = await newQuizHash(db);
-      const row = await withFiles(write.files, (stored) =>
+      const row = await withQuizFiles(files, (stored) =>
         db.transaction().execute(async (trx) => {
           const inserted = await trx
             .insertInto('quizzes')
@@ -210,8 +182,7 @@ export function quizService(deps: Deps) {
       return row;
     },
 
-    async update(clientId: number, current: QuizRow, write: QuizWrite): Promise<QuizRow> {
-      const patch = parseBody(quizPatchPayload, write.fields);
+    async update(clientId: number, current: QuizRow, patch: QuizPatchPayload, { files, clears }: QuizFiles): Promise<QuizRow> {
       const currentQuestions = (await questionIdsOf(db, [current.id])).get(current.id) ?? [];
       const mode = patch.mode ?? current.mode;
       // A mode change keeps the status only if the new mode has it; otherwise the quiz starts over.
@@ -231,15 +202,15 @@ export function quizService(deps: Deps) {
       if (patch.questions !== undefined) await checkQuestionsOwned(clientId, quiz.questions);
       if (quiz.auth_used !== current.auth_used) await checkAuthAllowed(clientId, quiz);
 
-      const row = await withFiles(write.files, (stored) =>
+      const row = await withQuizFiles(files, (stored) =>
         db.transaction().execute(async (trx) => {
           const updated = await trx
             .updateTable('quizzes')
             .set({
               ...columnsOf(quiz),
               ...questionTimesOf(quiz, current, clock.now().getTime()),
-              ...(stored.image ? { image: stored.image } : write.clears?.image ? { image: null } : {}),
-              ...(stored.sponsor_logo ? { sponsor_logo: stored.sponsor_logo } : write.clears?.sponsor_logo ? { sponsor_logo: null } : {}),
+              ...(stored.image ? { image: stored.image } : clears.image ? { image: null } : {}),
+              ...(stored.sponsor_logo ? { sponsor_logo: stored.sponsor_logo } : clears.sponsor_logo ? { sponsor_logo: null } : {}),
               ...touched(clock),
             })
             .where('id', '=', current.id)
@@ -250,11 +221,7 @@ export function quizService(deps: Deps) {
           return updated;
         }),
       );
-      // The replaced or removed files are no longer referenced by anything.
-      await removeFiles({
-        image: row.image !== current.image ? current.image : null,
-        sponsor_logo: row.sponsor_logo !== current.sponsor_logo ? current.sponsor_logo : null,
-      });
+      await removeReplaced(uploads, QUIZ_FILES, current, row);
       await announce(row);
       return row;
     },
@@ -264,7 +231,7 @@ export function quizService(deps: Deps) {
         await trx.deleteFrom('quizzes').where('id', '=', current.id).where('client_id', '=', clientId).execute();
         await recordDeletions(trx, clock, clientId, 'quizzes', [current.id]);
       });
-      await removeFiles(current);
+      await removeFiles(uploads, [current.image, current.sponsor_logo]);
       try {
         await quizEvents.onQuizDeleted(current.quiz_hash);
       } catch (error) {

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { currentUser } from '../../src/lib/contract/accounts';
 import { createTenant, createTestServer, login, signedInTenant, type TestServer } from '../test/support';
-import { resetLinkOrigin } from './accounts';
+import { resetLinkOrigin } from '../accounts/account-service';
 
 let server: TestServer;
 

@@ -1,173 +1,47 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  LOGIN_FAILED_SERVER_MESSAGE,
+  currentUser,
+  detailMessage,
   loginPayload,
+  loginResponse,
   resetConfirmPayload,
   resetRequestPayload,
-  type CurrentUser,
 } from '../../src/lib/contract/accounts';
-import { normaliseEmail } from '../accounts/clients';
-import { LoginThrottle } from '../accounts/login-throttle';
-import { UNUSABLE_PASSWORD_HASH, hashPassword, verifyPassword } from '../accounts/passwords';
-import { hashSecret, newSecret } from '../accounts/tokens';
+import { accountService } from '../accounts/account-service';
 import type { ServerContext } from '../context';
-import { nowIso, toBool } from '../db/rows';
 import { authenticate, userOf } from '../http/auth';
-import { HttpError, fieldErrors, parseBody } from '../http/errors';
-import { mediaUrl } from '../http/uploads';
+import { mediaUrlsOf } from '../http/media-urls';
 
-// Spec §7 Auth and decisions §3 Accounts.
+// Spec §7 Auth and decisions §3 Accounts. The rules live in accounts/account-service.ts.
 
-export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
-
-/** The origin for a reset link: site_url's origin only when the server allows it (no phishing links). */
-export function resetLinkOrigin(siteUrl: string | undefined, config: { allowedOrigins: string[]; portalUrl: string }): string {
-  if (siteUrl) {
-    try {
-      const origin = new URL(siteUrl).origin;
-      if (config.allowedOrigins.includes(origin)) return origin;
-    } catch {
-      // Not a URL: fall through to the configured portal.
-    }
-  }
-  return new URL(config.portalUrl).origin;
-}
-
-export const accountRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) => {
-  const { db, clock, config, mailer } = ctx;
-  const throttle = new LoginThrottle(clock, config.loginRateLimit, config.loginRateWindowMs);
+export const accountRoutes: FastifyPluginAsyncZod<ServerContext> = async (app, ctx) => {
+  const accounts = accountService(ctx);
   const requireUser = authenticate(ctx);
 
-  app.post('/api/v1/accounts/login/', async (request: FastifyRequest) => {
-    const { email: rawEmail, password } = parseBody(loginPayload, request.body);
-    const email = normaliseEmail(rawEmail);
-    const wait = throttle.retryAfterSeconds(request.ip, email);
-    if (wait > 0) {
-      throw new HttpError(
-        429,
-        { detail: `Too many failed login attempts. Try again in ${wait} seconds.` },
-        { 'Retry-After': String(wait) },
-      );
-    }
-    const user = await db.selectFrom('users').select(['id', 'password_hash']).where('email', '=', email).executeTakeFirst();
-    // Hash even for an unknown email, so response time does not tell which emails have accounts.
-    const valid = await verifyPassword(password, user?.password_hash ?? UNUSABLE_PASSWORD_HASH);
-    if (!user || !valid) {
-      throttle.recordFailure(request.ip, email);
-      throw fieldErrors({ non_field_errors: [LOGIN_FAILED_SERVER_MESSAGE] });
-    }
-    const key = newSecret();
-    const now = nowIso(clock);
-    await db
-      .insertInto('auth_tokens')
-      .values({ token_hash: hashSecret(key), user_id: user.id, created_at: now, last_used_at: now })
-      .execute();
-    return { key };
-  });
+  app.post('/api/v1/accounts/login/', { schema: { body: loginPayload, response: { 200: loginResponse } } }, async (request) =>
+    accounts.login(request.ip, request.body),
+  );
 
-  app.get('/api/v1/accounts/user/', { onRequest: requireUser }, async (request): Promise<CurrentUser> => {
-    const row = await db
-      .selectFrom('users')
-      .innerJoin('clients', 'clients.id', 'users.client_id')
-      .select([
-        'users.id',
-        'users.username',
-        'users.email',
-        'users.first_name',
-        'users.last_name',
-        'users.client_id',
-        'clients.name as client_name',
-        'clients.poll_enabled',
-        'clients.social_auth_feature',
-        'clients.business_logo',
-      ])
-      .where('users.id', '=', userOf(request).id)
-      .executeTakeFirstOrThrow();
-    return {
-      id: row.id,
-      username: row.username,
-      email: row.email,
-      first_name: row.first_name,
-      last_name: row.last_name,
-      client: row.client_id,
-      client_details: {
-        id: row.client_id,
-        name: row.client_name,
-        poll_enabled: toBool(row.poll_enabled),
-        social_auth_feature: toBool(row.social_auth_feature),
-        business_logo_url: mediaUrl(request, row.business_logo),
-      },
-    };
-  });
+  app.get('/api/v1/accounts/user/', { onRequest: requireUser, schema: { response: { 200: currentUser } } }, async (request) =>
+    accounts.currentUser(userOf(request).id, mediaUrlsOf(request)),
+  );
 
-  app.post('/api/v1/accounts/logout/', { onRequest: requireUser }, async (request) => {
-    await db.deleteFrom('auth_tokens').where('token_hash', '=', userOf(request).tokenHash).execute();
+  app.post('/api/v1/accounts/logout/', { onRequest: requireUser, schema: { response: { 200: detailMessage } } }, async (request) => {
+    await accounts.logout(userOf(request).tokenHash);
     return { detail: 'Successfully logged out.' };
   });
 
-  app.post('/api/rest-auth/password/reset/', async (request) => {
-    const { email, site_url: siteUrl } = parseBody(resetRequestPayload, request.body);
-    const user = await db.selectFrom('users').select(['id', 'email']).where('email', '=', normaliseEmail(email)).executeTakeFirst();
-    if (user) {
-      const token = newSecret(32);
-      const now = clock.now();
-      await db
-        .insertInto('password_resets')
-        .values({
-          token_hash: hashSecret(token),
-          user_id: user.id,
-          created_at: now.toISOString(),
-          expires_at: new Date(now.getTime() + RESET_TOKEN_TTL_MS).toISOString(),
-          used_at: null,
-        })
-        .execute();
-      const link = `${resetLinkOrigin(siteUrl, config)}/password/reset/${token}`;
-      try {
-        await mailer.send({
-          to: user.email,
-          subject: 'Password reset',
-          text: `Someone asked to reset the password of your quiz portal account.\n\nTo choose a new password, open this link within one hour:\n${link}\n\nIf it was not you, ignore this e-mail: your password stays as it is.`,
-        });
-      } catch (error) {
-        // The answer must not differ for known emails, so a mail failure is logged, not returned.
-        request.log.error({ err: error }, 'password reset mail failed');
-      }
-    }
-    return { detail: 'Password reset e-mail has been sent.' };
-  });
+  app.post(
+    '/api/rest-auth/password/reset/',
+    { schema: { body: resetRequestPayload, response: { 200: detailMessage } } },
+    async (request) => {
+      await accounts.requestPasswordReset(request.body);
+      return { detail: 'Password reset e-mail has been sent.' };
+    },
+  );
 
-  app.post('/password/reset/', async (request) => {
-    const payload = parseBody(resetConfirmPayload, request.body);
-    const now = nowIso(clock);
-    const reset = await db
-      .selectFrom('password_resets')
-      .select(['id', 'user_id'])
-      .where('token_hash', '=', hashSecret(payload.token))
-      .where('used_at', 'is', null)
-      .where('expires_at', '>', now)
-      .executeTakeFirst();
-    if (!reset) throw fieldErrors({ token: ['Invalid or expired token.'] });
-    const passwordHash = await hashPassword(payload.new_password);
-    await db.transaction().execute(async (trx) => {
-      // Claiming the token first makes two simultaneous uses of one link succeed only once.
-      const claimed = await trx
-        .updateTable('password_resets')
-        .set({ used_at: now })
-        .where('id', '=', reset.id)
-        .where('used_at', 'is', null)
-        .executeTakeFirst();
-      if (Number(claimed.numUpdatedRows) !== 1) throw fieldErrors({ token: ['Invalid or expired token.'] });
-      await trx.updateTable('users').set({ password_hash: passwordHash, updated_at: now }).where('id', '=', reset.user_id).execute();
-      // Single use, and any other outstanding link of this user dies with it.
-      await trx
-        .updateTable('password_resets')
-        .set({ used_at: now })
-        .where('user_id', '=', reset.user_id)
-        .where('used_at', 'is', null)
-        .execute();
-      // A reset usually means the old password is compromised: sign out every session.
-      await trx.deleteFrom('auth_tokens').where('user_id', '=', reset.user_id).execute();
-    });
+  app.post('/password/reset/', { schema: { body: resetConfirmPayload, response: { 200: detailMessage } } }, async (request) => {
+    await accounts.resetPassword(request.body);
     return { detail: 'Password has been reset with the new password.' };
   });
 };

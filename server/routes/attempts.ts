@@ -1,244 +1,57 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { PostgresAdapter, sql, type Compilable, type Kysely } from 'kysely';
-import { PARTICIPANTS_CSV_HEADER, bulkDeleteAttemptsPayload, type Attempt } from '../../src/lib/contract/attempt';
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  PARTICIPANTS_CSV_HEADER,
+  attemptListQuery,
+  attemptPage,
+  bulkDeleteAttemptsPayload,
+  participantsExportQuery,
+} from '../../src/lib/contract/attempt';
+import { idParams } from '../../src/lib/contract/request';
+import { attemptService } from '../attempts/attempt-service';
 import type { ServerContext } from '../context';
-import type { Database } from '../db/schema';
-import { sendCsv, inBatches } from '../http/csv';
-import { fieldErrors, parseBody } from '../http/errors';
+import { noContent } from '../http/contract';
+import { sendCsv } from '../http/csv';
 import { checkIfMatch } from '../http/etag';
-import { paginate, queryParam } from '../http/pagination';
+import { pageRequestOf } from '../http/pagination';
 import { protect } from '../http/protect';
-import { withSearch } from '../http/search';
-import { clientIdOf, found, ownedBy, parseId } from '../http/tenant';
+import { clientIdOf } from '../http/tenant';
 
-// Spec §7 Attempts: the Quiz Report list, bulk and single delete, and the participants CSV export.
-// rank is not stored: it is the place of the score within its quiz (higher score first, ties broken by
-// shorter time), computed by a window function over every attempt of the quiz, whatever the filters.
+// Spec §7 Attempts: the Quiz Report list, bulk and single delete, and the participants CSV export. The
+// rules live in attempts/attempt-service.ts.
 
-const SEARCH_FIELDS = ['viewers.username', 'viewers.first_name', 'viewers.last_name', 'quizzes.name'];
-/** Rows per export query (keyset paging by id); memory holds one batch. Ranks are read once, see placesOf. */
-const EXPORT_BATCH_SIZE = 2000;
-const INVALID_CHOICE = 'Select a valid choice. That choice is not one of the available choices.';
+/** The export answers CSV text (streamed), not JSON. */
+const participantsCsv = z.string().describe('text/csv');
 
-/** `?quiz=<id>`: undefined when absent; 400 when it is not an id (django-filter's wording). */
-export function quizFilterOf(request: FastifyRequest): number | undefined {
-  const raw = queryParam(request, 'quiz');
-  if (raw === undefined || raw === '') return undefined;
-  if (!/^[0-9]{1,15}$/.test(raw)) throw fieldErrors({ quiz: [INVALID_CHOICE] });
-  return Number(raw);
-}
-
-const PLACE = sql<number>`rank() over (partition by quiz_id order by score desc, time_taken asc)`;
-const ATTEMPT_COLUMNS = [
-  'attempts.id',
-  'attempts.score',
-  'attempts.time_taken',
-  'attempts.status',
-  'attempts.start_date_time',
-  'attempts.quiz_id',
-  'viewers.username',
-  'viewers.first_name',
-  'viewers.last_name',
-  'viewers.email',
-  'viewers.mobile',
-  'quizzes.name as quiz_name',
-  'quizzes.status as quiz_status',
-] as const;
-
-/**
- * The caller's attempts with viewer, quiz and computed rank, filtered by `?quiz=` and `?search=`.
- * The ranking CTE is limited to the filtered quiz when there is one (ranks are per quiz, so this is exact).
- */
-function rankedAttempts(db: Kysely<Database>, request: FastifyRequest, clientId: number) {
-  const quizId = quizFilterOf(request);
-  let query = db
-    .with('ranked', (qb) => {
-      const ranks = qb
-        .selectFrom('attempts')
-        .select(['id', PLACE.as('place')])
-        .where('client_id', '=', clientId);
-      return quizId === undefined ? ranks : ranks.where('quiz_id', '=', quizId);
-    })
-    .selectFrom('attempts')
-    .innerJoin('ranked', 'ranked.id', 'attempts.id')
-    .innerJoin('viewers', 'viewers.id', 'attempts.viewer_id')
-    .innerJoin('quizzes', 'quizzes.id', 'attempts.quiz_id')
-    .select([...ATTEMPT_COLUMNS, 'ranked.place'])
-    .$call(ownedBy('attempts', clientId))
-    .$call(withSearch(request, SEARCH_FIELDS));
-  if (quizId !== undefined) query = query.where('attempts.quiz_id', '=', quizId);
-  return query;
-}
-
-type RankedRow = Awaited<ReturnType<ReturnType<typeof rankedAttempts>['execute']>>[number];
-
-/** The same attempts as rankedAttempts without the rank, for the export (which looks ranks up in placesOf). */
-function unrankedAttempts(db: Kysely<Database>, request: FastifyRequest, clientId: number, quizId: number | undefined) {
-  let query = db
-    .selectFrom('attempts')
-    .innerJoin('viewers', 'viewers.id', 'attempts.viewer_id')
-    .innerJoin('quizzes', 'quizzes.id', 'attempts.quiz_id')
-    .select(ATTEMPT_COLUMNS)
-    .$call(ownedBy('attempts', clientId))
-    .$call(withSearch(request, SEARCH_FIELDS));
-  if (quizId !== undefined) query = query.where('attempts.quiz_id', '=', quizId);
-  return query;
-}
-
-/** Attempt ids in ascending order with their places: 12 bytes an attempt, so 100,000 attempts take ~1.2 MB. */
-interface Places {
-  ids: Float64Array;
-  places: Uint32Array;
-  length: number;
-}
-
-/** Appends one attempt's place, doubling the arrays when full (typed arrays cannot grow in place). */
-function addPlace(ranked: Places, id: number, place: number): void {
-  if (ranked.length === ranked.ids.length) {
-    const ids = new Float64Array(ranked.ids.length * 2);
-    const places = new Uint32Array(ranked.ids.length * 2);
-    ids.set(ranked.ids);
-    places.set(ranked.places);
-    Object.assign(ranked, { ids, places });
-  }
-  ranked.ids[ranked.length] = id;
-  ranked.places[ranked.length] = place;
-  ranked.length += 1;
-}
-
-/**
- * Reads a query's rows through a cursor, EXPORT_BATCH_SIZE at a time on PostgreSQL (DECLARE/FETCH in one
- * transaction; the pg driver has no cursor of its own here) and one by one on SQLite (the statement's
- * iterator, which holds the one connection until done, as reading it whole did), so memory holds no more
- * than one batch whatever the number of rows.
- */
-async function eachRow<R>(
-  db: Kysely<Database>,
-  query: Compilable<R> & { stream(): AsyncIterableIterator<R> },
-  onRow: (row: R) => void,
-): Promise<void> {
-  if (!(db.getExecutor().adapter instanceof PostgresAdapter)) {
-    for await (const row of query.stream()) onRow(row);
-    return;
-  }
-  await db.transaction().execute(async (trx) => {
-    await sql`declare export_rows no scroll cursor for ${query}`.execute(trx);
-    for (;;) {
-      const { rows } = await sql<R>`fetch forward ${sql.lit(EXPORT_BATCH_SIZE)} from export_rows`.execute(trx);
-      rows.forEach(onRow);
-      if (rows.length < EXPORT_BATCH_SIZE) return;
-    }
-  });
-}
-
-/**
- * Ranks every attempt of the export's quizzes in one query, read through a cursor. A window function
- * cannot be limited to one batch of rows, so ranking inside each batch query would rank the whole quiz
- * again per batch; reading the ranking whole as row objects grew with it (300,000 attempts: +110 MB).
- */
-async function placesOf(db: Kysely<Database>, clientId: number, quizId: number | undefined): Promise<Places> {
-  let query = db
-    .selectFrom('attempts')
-    .select(['id', PLACE.as('place')])
-    .where('client_id', '=', clientId);
-  if (quizId !== undefined) query = query.where('quiz_id', '=', quizId);
-  const ranked: Places = { ids: new Float64Array(1024), places: new Uint32Array(1024), length: 0 };
-  await eachRow(db, query.orderBy('id'), (row) => addPlace(ranked, Number(row.id), Number(row.place)));
-  return ranked;
-}
-
-/** The export's rows in id order with their places; attempts added after the ranking are left out. */
-async function* exportRows(
-  db: Kysely<Database>,
-  request: FastifyRequest,
-  clientId: number,
-  quizId: number | undefined,
-  ranked: Places,
-): AsyncGenerator<RankedRow> {
-  const { ids, places, length } = ranked;
-  if (length === 0) return;
-  const lastId = ids[length - 1] ?? 0;
-  const query = unrankedAttempts(db, request, clientId, quizId).where('attempts.id', '<=', lastId);
-  const rows = inBatches(
-    (afterId, limit) => query.where('attempts.id', '>', afterId).orderBy('attempts.id').limit(limit).execute(),
-    EXPORT_BATCH_SIZE,
-  );
-  // Both sequences ascend by id, so one cursor walks the places alongside the rows.
-  let cursor = 0;
-  for await (const row of rows) {
-    while (cursor < length && (ids[cursor] ?? Infinity) < row.id) cursor += 1;
-    if (cursor < length && ids[cursor] === row.id) yield { ...row, place: places[cursor] ?? 0 };
-  }
-}
-
-function toAttempt(row: RankedRow): Attempt {
-  return {
-    id: row.id,
-    viewer: row.username,
-    viewer_detail: { username: row.username, first_name: row.first_name, last_name: row.last_name, email: row.email },
-    quiz: { id: row.quiz_id, name: row.quiz_name, status: row.quiz_status },
-    score: Number(row.score),
-    time_taken: Math.round(Number(row.time_taken)),
-    rank: Number(row.place),
-    status: row.status,
-    start_date_time: row.start_date_time,
-  };
-}
-
-function participantCells(row: RankedRow): readonly unknown[] {
-  const name = `${row.first_name} ${row.last_name}`.trim() || row.username;
-  const attempt = toAttempt(row);
-  return [name, row.email, row.mobile, row.quiz_name, attempt.score, attempt.time_taken, attempt.rank, row.status, row.start_date_time];
-}
-
-export const attemptRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) => {
-  const { db } = ctx;
+export const attemptRoutes: FastifyPluginAsyncZod<ServerContext> = async (app, ctx) => {
   protect(app, ctx);
+  const attempts = attemptService(ctx);
 
-  app.get('/api/v1/attempts/', async (request) => {
-    const query = rankedAttempts(db, request, clientIdOf(request))
-      .orderBy('attempts.start_date_time', 'desc')
-      .orderBy('attempts.id', 'desc');
-    return paginate(request, query, toAttempt);
-  });
+  app.get('/api/v1/attempts/', { schema: { querystring: attemptListQuery, response: { 200: attemptPage } } }, async (request) =>
+    attempts.list(clientIdOf(request), request.query, pageRequestOf(request)),
+  );
 
-  app.delete<{ Params: { id: string } }>('/api/v1/attempts/:id/', async (request, reply) => {
+  app.delete('/api/v1/attempts/:id/', { schema: { params: idParams, response: { 204: noContent } } }, async (request, reply) => {
     const clientId = clientIdOf(request);
-    const current = found(
-      await db
-        .selectFrom('attempts')
-        .select(['id', 'version'])
-        .$call(ownedBy('attempts', clientId))
-        .where('id', '=', parseId(request.params.id))
-        .executeTakeFirst(),
-    );
+    const current = await attempts.get(clientId, request.params.id);
     checkIfMatch(request, current.version, { id: current.id });
-    await db.deleteFrom('attempts').where('id', '=', current.id).where('client_id', '=', clientId).execute();
+    await attempts.remove(clientId, current.id);
     return reply.code(204).send();
   });
 
-  app.post('/api/v1/bulk-delete-attempts/', async (request, reply) => {
-    const clientId = clientIdOf(request);
-    const ids = [...new Set(parseBody(bulkDeleteAttemptsPayload, request.body).attempts)];
-    await db.transaction().execute(async (trx) => {
-      const owned = await trx.selectFrom('attempts').select('id').where('client_id', '=', clientId).where('id', 'in', ids).execute();
-      const ownedIds = new Set(owned.map((row) => row.id));
-      const unknown = ids.find((id) => !ownedIds.has(id));
-      // All or nothing: one id that is not the caller's deletes none.
-      if (unknown !== undefined) throw fieldErrors({ attempts: [`Invalid pk "${unknown}" - object does not exist.`] });
-      await trx.deleteFrom('attempts').where('client_id', '=', clientId).where('id', 'in', ids).execute();
-    });
-    return reply.code(204).send();
-  });
+  app.post(
+    '/api/v1/bulk-delete-attempts/',
+    { schema: { body: bulkDeleteAttemptsPayload, response: { 204: noContent } } },
+    async (request, reply) => {
+      await attempts.removeMany(clientIdOf(request), request.body.attempts);
+      return reply.code(204).send();
+    },
+  );
 
-  app.get('/api/v1/export-quiz-participants/', async (request, reply) => {
-    const clientId = clientIdOf(request);
-    // Filters and ranks are read before the download starts, so a bad filter still answers 400.
-    const quizId = quizFilterOf(request);
-    const rows = exportRows(db, request, clientId, quizId, await placesOf(db, clientId, quizId));
-    async function* cells() {
-      for await (const row of rows) yield participantCells(row);
-    }
-    return sendCsv(reply, 'report.csv', PARTICIPANTS_CSV_HEADER, cells());
-  });
+  app.get(
+    '/api/v1/export-quiz-participants/',
+    { schema: { querystring: participantsExportQuery, response: { 200: participantsCsv } } },
+    async (request, reply) =>
+      sendCsv(reply, 'report.csv', PARTICIPANTS_CSV_HEADER, await attempts.participantsCsv(clientIdOf(request), request.query)),
+  );
 };

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ServerContext } from '../context';
 import { accountRoutes } from './accounts';
 import { categoryRoutes } from './categories';
@@ -12,9 +12,10 @@ import { quizRoutes } from './quizzes';
 
 /**
  * Every resource of spec §7, one plugin per file. A new resource adds its plugin here; each plugin
- * calls protect(app, ctx) first (see http/protect.ts) and registers its full paths (/api/v1/...).
+ * calls protect(app, ctx) first (see http/protect.ts) and registers its full paths (/api/v1/...), each
+ * with its schemas from the contract (http/contract.ts).
  */
-export const resourceRoutes: FastifyPluginAsync<ServerContext>[] = [
+export const resourceRoutes: FastifyPluginAsyncZod<ServerContext>[] = [
   accountRoutes,
   categoryRoutes,
   questionRoutes,

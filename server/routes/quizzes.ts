@@ -1,116 +1,87 @@
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { invalidPkMessage } from '../../src/lib/contract/question';
-import { resetAttemptsPayload } from '../../src/lib/contract/quiz';
+import { quizDetail, quizListQuery, quizPage, quizPatchPayload, quizPayload, resetAttemptsPayload } from '../../src/lib/contract/quiz';
+import { idParams } from '../../src/lib/contract/request';
 import type { ServerContext } from '../context';
 import { toCount } from '../db/rows';
-import { changedSince, updatedAfterOf, withDeletions } from '../http/changes';
+import { noContent } from '../http/contract';
+import { fieldErrors } from '../http/errors';
 import { checkIfMatch, withEtag } from '../http/etag';
-import { fieldErrors, parseBody } from '../http/errors';
-import { paginate } from '../http/pagination';
+import { fileChangesOf, readFormBody } from '../http/form-body';
+import { mediaUrlsOf } from '../http/media-urls';
+import { pageRequestOf } from '../http/pagination';
 import { protect } from '../http/protect';
-import { withSearch } from '../http/search';
-import { clientIdOf, found, ownedBy, parseId } from '../http/tenant';
-import { asksToClear } from '../http/file-clear';
-import { readForm } from '../http/uploads';
-import { loadQuiz, quizDetail, quizSummaries, type QuizRow } from '../quizzes/quiz-read';
-import { quizService, type QuizWrite } from '../quizzes/quiz-service';
+import { clientIdOf } from '../http/tenant';
+import { getQuiz, listQuizzes, loadQuiz, quizDetail as quizDetailOf, type QuizRow } from '../quizzes/quiz-read';
+import { QUIZ_FILES, quizService } from '../quizzes/quiz-service';
 
-// Spec §7 Quiz. GET portal-quiz/ (List Quiz rows) and GET quiz/ answer the same paged rows (QuizSummary,
-// newest quiz first; with `?updated_after=` oldest change first plus `deleted`); a single quiz and every
-// write answer QuizDetail with its ETag. The rules live in quizzes/quiz-service.ts.
+// Spec §7 Quiz. GET portal-quiz/ (List Quiz rows) and GET quiz/ answer the same paged rows; a single quiz
+// and every write answer QuizDetail with its ETag. Writes come as JSON or multipart (with the image and the
+// sponsor logo; a file field sent as text, the current URL, leaves it unchanged). The rules live in
+// quizzes/quiz-service.ts.
 
-const SEARCHED = ['quizzes.name', 'quizzes.description', 'quizzes.join_code', 'quizzes.quiz_hash', 'quizzes.sponsor_name'];
-const FILE_FIELDS = ['image', 'sponsor_logo'] as const;
-
-/**
- * The write as JSON or multipart; a file field sent as text (the current URL) means "unchanged", while
- * `<field>_clear=true`, an empty field or a JSON null removes the file (server/http/file-clear.ts).
- */
-async function quizWriteOf(request: FastifyRequest): Promise<QuizWrite> {
-  let fields: Record<string, unknown>;
-  let files: QuizWrite['files'] = {};
-  if (request.isMultipart()) {
-    const form = await readForm(request);
-    fields = { ...form.fields };
-    files = { image: form.files.image, sponsor_logo: form.files.sponsor_logo };
-  } else {
-    const body: unknown = request.body ?? {};
-    if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-      throw fieldErrors({
-        non_field_errors: [`Invalid data. Expected a dictionary, but got ${Array.isArray(body) ? 'list' : typeof body}.`],
-      });
-    }
-    fields = { ...(body as Record<string, unknown>) };
-  }
-  const jsonBody = request.isMultipart() ? undefined : request.body;
-  const clears = Object.fromEntries(FILE_FIELDS.map((name) => [name, asksToClear(fields, name, jsonBody)]));
-  for (const name of FILE_FIELDS) delete fields[name];
-  return { fields, files, clears };
-}
-
-export const quizRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) => {
+export const quizRoutes: FastifyPluginAsyncZod<ServerContext> = async (app, ctx) => {
   const { db } = ctx;
   protect(app, ctx);
   const quizzes = quizService(ctx);
 
   async function sendQuiz(request: FastifyRequest, reply: FastifyReply, row: QuizRow) {
-    return withEtag(reply, toCount(row.version), await quizDetail(db, request, row));
+    return withEtag(reply, toCount(row.version), await quizDetailOf(db, mediaUrlsOf(request), row));
   }
 
-  /** The quiz of a path id, 412 when If-Match names another version. */
-  async function currentQuiz(request: FastifyRequest<{ Params: { id: string } }>): Promise<QuizRow> {
-    const row = found(await loadQuiz(db, clientIdOf(request), parseId(request.params.id)));
-    checkIfMatch(request, toCount(row.version), await quizDetail(db, request, row));
+  /** The quiz, once If-Match allows the write (412 with the current quiz otherwise). */
+  async function matching(request: FastifyRequest, row: QuizRow): Promise<QuizRow> {
+    checkIfMatch(request, toCount(row.version), await quizDetailOf(db, mediaUrlsOf(request), row));
     return row;
   }
 
-  async function listQuizzes(request: FastifyRequest) {
-    const clientId = clientIdOf(request);
-    const since = updatedAfterOf(request);
-    const base = db
-      .selectFrom('quizzes')
-      .selectAll()
-      .$call(ownedBy('quizzes', clientId))
-      .$call(withSearch(request, SEARCHED))
-      .$call(changedSince('quizzes', since));
-    const ordered = since === undefined ? base.orderBy('id', 'desc') : base.orderBy('updated_at').orderBy('id');
-    const page = await paginate(request, ordered, (row) => row);
-    const results = await quizSummaries(db, request, page.results);
-    return withDeletions(db, request, clientId, 'quizzes', { ...page, results });
+  for (const url of ['/api/v1/portal-quiz/', '/api/v1/quiz/']) {
+    app.get(url, { schema: { querystring: quizListQuery, response: { 200: quizPage } } }, async (request) =>
+      listQuizzes(db, clientIdOf(request), request.query, pageRequestOf(request), mediaUrlsOf(request)),
+    );
   }
 
-  app.get('/api/v1/portal-quiz/', listQuizzes);
-  app.get('/api/v1/quiz/', listQuizzes);
+  app.get('/api/v1/quiz/:id/', { schema: { params: idParams, response: { 200: quizDetail } } }, async (request, reply) =>
+    sendQuiz(request, reply, await getQuiz(db, clientIdOf(request), request.params.id)),
+  );
 
-  app.get<{ Params: { id: string } }>('/api/v1/quiz/:id/', async (request, reply) => {
-    const row = found(await loadQuiz(db, clientIdOf(request), parseId(request.params.id)));
-    return sendQuiz(request, reply, row);
-  });
+  app.post(
+    '/api/v1/quiz/',
+    { preValidation: readFormBody, schema: { body: quizPayload, response: { 201: quizDetail } } },
+    async (request, reply) => {
+      const row = await quizzes.create(clientIdOf(request), request.body, fileChangesOf(request, QUIZ_FILES));
+      return reply.code(201).send(await sendQuiz(request, reply, row));
+    },
+  );
 
-  app.post('/api/v1/quiz/', async (request, reply) => {
-    const row = await quizzes.create(clientIdOf(request), await quizWriteOf(request));
-    return reply.code(201).send(await sendQuiz(request, reply, row));
-  });
+  app.patch(
+    '/api/v1/quiz/:id/',
+    { preValidation: readFormBody, schema: { params: idParams, body: quizPatchPayload, response: { 200: quizDetail } } },
+    async (request, reply) => {
+      const clientId = clientIdOf(request);
+      const current = await matching(request, await getQuiz(db, clientId, request.params.id));
+      const row = await quizzes.update(clientId, current, request.body, fileChangesOf(request, QUIZ_FILES));
+      return sendQuiz(request, reply, row);
+    },
+  );
 
-  app.patch<{ Params: { id: string } }>('/api/v1/quiz/:id/', async (request, reply) => {
-    const current = await currentQuiz(request);
-    const row = await quizzes.update(clientIdOf(request), current, await quizWriteOf(request));
-    return sendQuiz(request, reply, row);
-  });
-
-  app.delete<{ Params: { id: string } }>('/api/v1/quiz/:id/', async (request, reply) => {
-    const current = await currentQuiz(request);
-    await quizzes.remove(clientIdOf(request), current);
+  app.delete('/api/v1/quiz/:id/', { schema: { params: idParams, response: { 204: noContent } } }, async (request, reply) => {
+    const clientId = clientIdOf(request);
+    await quizzes.remove(clientId, await matching(request, await getQuiz(db, clientId, request.params.id)));
     return reply.code(204).send();
   });
 
-  app.put('/api/v1/quiz-reset-attempts/', async (request, reply) => {
-    const { fields } = await quizWriteOf(request);
-    const { quiz: id } = parseBody(resetAttemptsPayload, fields);
-    const current = await loadQuiz(db, clientIdOf(request), id);
-    if (!current) throw fieldErrors({ quiz: [invalidPkMessage(id)] });
-    checkIfMatch(request, toCount(current.version), await quizDetail(db, request, current));
-    const row = await quizzes.resetAttempts(clientIdOf(request), current);
-    return sendQuiz(request, reply, row);
-  });
+  app.put(
+    '/api/v1/quiz-reset-attempts/',
+    { preValidation: readFormBody, schema: { body: resetAttemptsPayload, response: { 200: quizDetail } } },
+    async (request, reply) => {
+      const clientId = clientIdOf(request);
+      const { quiz: id } = request.body;
+      const current = await loadQuiz(db, clientId, id);
+      if (!current) throw fieldErrors({ quiz: [invalidPkMessage(id)] });
+      const row = await quizzes.resetAttempts(clientId, await matching(request, current));
+      return sendQuiz(request, reply, row);
+    },
+  );
 };

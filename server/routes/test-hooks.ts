@@ -1,9 +1,9 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { EmailTakenError, createClientWithAdmin } from '../accounts/clients';
 import type { ServerContext } from '../context';
 import { created } from '../db/rows';
-import { fieldErrors, parseBody } from '../http/errors';
+import { fieldErrors } from '../http/errors';
 
 // Registered only with E2E_TEST_HOOKS=1: lets each end-to-end test create its own tenant, so tests
 // running in parallel never see each other's data. Nothing else lives here.
@@ -20,9 +20,12 @@ const newTenant = z.object({
 // attempts seeds them here (one viewer, `count` attempts of the quiz, in the quiz's client).
 const newAttempts = z.object({ quiz: z.number().int().positive(), count: z.number().int().min(1).max(100) });
 
-export const testHookRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) => {
-  app.post('/api/__test__/clients', async (request, reply) => {
-    const input = parseBody(newTenant, request.body);
+const newTenantAnswer = z.object({ client_id: z.number(), user_id: z.number() });
+const newAttemptsAnswer = z.object({ attempts: z.number() });
+
+export const testHookRoutes: FastifyPluginAsyncZod<ServerContext> = async (app, ctx) => {
+  app.post('/api/__test__/clients', { schema: { body: newTenant, response: { 201: newTenantAnswer } } }, async (request, reply) => {
+    const input = request.body;
     try {
       const { clientId, userId } = await createClientWithAdmin(ctx.db, ctx.clock, {
         name: input.name,
@@ -38,8 +41,8 @@ export const testHookRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx
     }
   });
 
-  app.post('/api/__test__/attempts', async (request, reply) => {
-    const input = parseBody(newAttempts, request.body);
+  app.post('/api/__test__/attempts', { schema: { body: newAttempts, response: { 201: newAttemptsAnswer } } }, async (request, reply) => {
+    const input = request.body;
     const quiz = await ctx.db
       .selectFrom('quizzes')
       .select(['id', 'client_id', 'start_date_time'])

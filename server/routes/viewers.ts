@@ -1,51 +1,18 @@
-import type { FastifyPluginAsync } from 'fastify';
-import type { Selectable } from 'kysely';
-import type { ViewerProfile } from '../../src/lib/contract/viewer';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { viewerListQuery, viewerPage } from '../../src/lib/contract/viewer';
 import type { ServerContext } from '../context';
-import type { ViewerTable } from '../db/schema';
-import { paginate } from '../http/pagination';
+import { pageRequestOf } from '../http/pagination';
 import { protect } from '../http/protect';
-import { withSearch } from '../http/search';
-import { clientIdOf, ownedBy } from '../http/tenant';
-import { quizFilterOf } from './attempts';
+import { clientIdOf } from '../http/tenant';
+import { viewerService } from '../viewers/viewer-service';
 
 // Spec §7 Viewers: GET /api/v1/profiles/viewer/, the participants of the caller's quizzes (read-only).
 
-const SEARCH_FIELDS = ['viewers.username', 'viewers.first_name', 'viewers.last_name', 'viewers.email', 'viewers.mobile'];
-
-function toViewerProfile(row: Selectable<ViewerTable>): ViewerProfile {
-  return {
-    id: row.id,
-    user_detail: { username: row.username, first_name: row.first_name, last_name: row.last_name, email: row.email },
-    mobile: row.mobile,
-  };
-}
-
-export const viewerRoutes: FastifyPluginAsync<ServerContext> = async (app, ctx) => {
-  const { db } = ctx;
+export const viewerRoutes: FastifyPluginAsyncZod<ServerContext> = async (app, ctx) => {
   protect(app, ctx);
+  const viewers = viewerService(ctx);
 
-  app.get('/api/v1/profiles/viewer/', async (request) => {
-    const clientId = clientIdOf(request);
-    const quizId = quizFilterOf(request);
-    let query = db
-      .selectFrom('viewers')
-      .selectAll('viewers')
-      .$call(ownedBy('viewers', clientId))
-      .$call(withSearch(request, SEARCH_FIELDS))
-      .orderBy('viewers.id');
-    if (quizId !== undefined) {
-      // ?quiz=: the viewers who attempted that quiz (once each, however many attempts).
-      query = query.where(({ exists, selectFrom }) =>
-        exists(
-          selectFrom('attempts')
-            .select('attempts.id')
-            .whereRef('attempts.viewer_id', '=', 'viewers.id')
-            .where('attempts.quiz_id', '=', quizId)
-            .where('attempts.client_id', '=', clientId),
-        ),
-      );
-    }
-    return paginate(request, query, toViewerProfile);
-  });
+  app.get('/api/v1/profiles/viewer/', { schema: { querystring: viewerListQuery, response: { 200: viewerPage } } }, async (request) =>
+    viewers.list(clientIdOf(request), request.query, pageRequestOf(request)),
+  );
 };

@@ -66,6 +66,7 @@ export function canSetQuestionNo(quiz: SteppableQuiz, target: number): boolean {
 }
 
 export const JOIN_CODE_MAX_LENGTH = 4;
+export const JOIN_CODE_MESSAGE = 'Enter a join code of 1 to 4 digits.';
 
 /** What a join code input keeps: digits only, at most 4; further input is ignored (spec §5). */
 export function normaliseJoinCode(input: string): string {

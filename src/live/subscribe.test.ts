@@ -1,5 +1,6 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { liveQuizPath, type StoredLiveQuiz } from '../lib/contract/live';
 
 // The Firebase SDK and the live-config call are replaced: these tests check what the portal does with
 // them (emulator wiring, websockets, parsing, unsubscribe before and after connecting). The real SDK
@@ -33,7 +34,7 @@ vi.mock('firebase/app', () => ({ initializeApp }));
 vi.mock('../api/live', () => ({ fetchLiveConfig }));
 
 const LOCAL = { databaseURL: 'http://127.0.0.1:9100?ns=quiz-portal', emulator: { host: '127.0.0.1', port: 9100 }, firebase: {} };
-const NODE = { status: 'STARTED', mode: 'MANUAL', question_no: 3, question_count: 4, updated_at: 7 };
+const NODE = { status: 'STARTED', mode: 'MANUAL', question_no: 3, question_count: 4, updated_at: 7 } satisfies StoredLiveQuiz;
 
 async function freshModule() {
   vi.resetModules();
@@ -80,11 +81,11 @@ describe('subscribeQuiz', () => {
     const live = await freshModule();
     const seen: unknown[] = [];
     const stop = live.subscribeQuiz('abc', (quiz) => seen.push(quiz));
-    await waitFor(() => expect(sdk.listeners.get('live/quizzes/abc')?.size).toBe(1));
-    sdk.emit('live/quizzes/abc', NODE);
-    sdk.emit('live/quizzes/abc', null);
+    await waitFor(() => expect(sdk.listeners.get(liveQuizPath('abc'))?.size).toBe(1));
+    sdk.emit(liveQuizPath('abc'), NODE);
+    sdk.emit(liveQuizPath('abc'), null);
     stop();
-    sdk.emit('live/quizzes/abc', NODE);
+    sdk.emit(liveQuizPath('abc'), NODE);
     expect(seen).toEqual([{ ...NODE, question_started_at: null, question_ends_at: null }, null]);
   });
 
@@ -113,11 +114,11 @@ describe('hooks', () => {
     const connection = renderHook(() => useLiveConnection());
     expect(quiz.result.current.quiz).toBeUndefined();
     await waitFor(() => expect(sdk.listeners.get('.info/connected')?.size).toBe(1));
-    act(() => sdk.emit('live/quizzes/abc', NODE));
+    act(() => sdk.emit(liveQuizPath('abc'), NODE));
     act(() => sdk.emit('.info/connected', true));
     expect(quiz.result.current.quiz).toMatchObject({ question_no: 3 });
     expect(connection.result.current).toBe(true);
     quiz.unmount();
-    expect(sdk.listeners.get('live/quizzes/abc')?.size).toBe(0);
+    expect(sdk.listeners.get(liveQuizPath('abc'))?.size).toBe(0);
   });
 });

@@ -1,3 +1,4 @@
+import { liveQuizPath } from '../lib/contract/live';
 import { connectLive } from './connect';
 import { parseLiveQuiz, type LiveQuiz } from './live-quiz';
 
@@ -35,7 +36,7 @@ function whenConnected(
 export function subscribeQuiz(quizHash: string, onQuiz: (quiz: LiveQuiz | null) => void, onError?: (error: Error) => void): Unsubscribe {
   return whenConnected(
     ({ database, sdk }) =>
-      sdk.onValue(sdk.ref(database, `live/quizzes/${quizHash}`), (snapshot) => onQuiz(parseLiveQuiz(snapshot.val())), onError),
+      sdk.onValue(sdk.ref(database, liveQuizPath(quizHash)), (snapshot) => onQuiz(parseLiveQuiz(snapshot.val())), onError),
     onError,
   );
 }

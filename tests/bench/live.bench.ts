@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { LiveClientConfig } from '../../server/live/live-channel';
 import { viewerClient, type ViewerClient } from '../../server/live/live-test-support';
+import { liveQuizPath } from '../../src/lib/contract/live';
 import type { Benchmark } from './types';
 
 // Live channel latency (decisions §4: "live updates reach a second screen within a second"): the real
@@ -79,7 +80,7 @@ export const benchmark: Benchmark = {
       const page = await json<{ results: Quiz[] }>(await fetch(`${origin}/api/v1/quiz/?page_size=100`, { headers }));
       const quiz = page.results.find((row) => row.mode === 'MANUAL' && row.status === 'STARTED' && row.question_count >= 2);
       if (!quiz) throw new Error('the demo data has no started MANUAL quiz with two questions');
-      const path = `live/quizzes/${quiz.quiz_hash}`;
+      const path = liveQuizPath(quiz.quiz_hash);
       const live = viewer;
       await live.waitFor(path, (node) => node !== null, 10_000);
 

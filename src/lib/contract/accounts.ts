@@ -4,52 +4,56 @@ import { builtOnFirstUse } from './built-on-first-use';
 // Payloads and responses of the accounts calls (spec §3 Payloads, §7 Auth). Shared by the
 // portal's forms and API client and by the server's validation, so both sides agree.
 
-export const { loginPayload, loginResponse, clientDetails, currentUser, resetRequestPayload, resetConfirmPayload } = builtOnFirstUse(() => {
-  const clientDetails = z.object({
-    id: z.number(),
-    name: z.string(),
-    poll_enabled: z.boolean(),
-    social_auth_feature: z.boolean(),
-    business_logo_url: z.string().nullable(),
-  });
-  return {
-    loginPayload: z.object({
-      email: z.string().trim().min(1, 'This field may not be blank.').email('Enter a valid email address.'),
-      password: z.string().min(1, 'This field may not be blank.'),
-    }),
-    loginResponse: z.object({ key: z.string() }),
-    clientDetails,
-    currentUser: z.object({
+export const { loginPayload, loginResponse, clientDetails, currentUser, resetRequestPayload, resetConfirmPayload, detailMessage } =
+  builtOnFirstUse(() => {
+    const clientDetails = z.object({
       id: z.number(),
-      username: z.string(),
-      email: z.string(),
-      first_name: z.string(),
-      last_name: z.string(),
-      client: z.number(),
-      client_details: clientDetails,
-    }),
-    resetRequestPayload: z.object({
-      email: z.string().trim().min(1, 'This field may not be blank.').email('Enter a valid email address.'),
-      site_url: z.string().optional(),
-    }),
-    resetConfirmPayload: z
-      .object({
-        new_password: z.string().min(8, 'Ensure this field has at least 8 characters.').max(128),
-        new_password1: z.string().min(1, 'This field may not be blank.'),
-        token: z.string().min(1, 'This field may not be blank.'),
-      })
-      .refine((value) => value.new_password === value.new_password1, {
-        path: ['new_password1'],
-        message: 'Password does not Match',
+      name: z.string(),
+      poll_enabled: z.boolean(),
+      social_auth_feature: z.boolean(),
+      business_logo_url: z.string().nullable(),
+    });
+    return {
+      loginPayload: z.object({
+        email: z.string().trim().min(1, 'This field may not be blank.').email('Enter a valid email address.'),
+        password: z.string().min(1, 'This field may not be blank.'),
       }),
-  };
-});
+      loginResponse: z.object({ key: z.string() }),
+      clientDetails,
+      currentUser: z.object({
+        id: z.number(),
+        username: z.string(),
+        email: z.string(),
+        first_name: z.string(),
+        last_name: z.string(),
+        client: z.number(),
+        client_details: clientDetails,
+      }),
+      resetRequestPayload: z.object({
+        email: z.string().trim().min(1, 'This field may not be blank.').email('Enter a valid email address.'),
+        site_url: z.string().optional(),
+      }),
+      resetConfirmPayload: z
+        .object({
+          new_password: z.string().min(8, 'Ensure this field has at least 8 characters.').max(128),
+          new_password1: z.string().min(1, 'This field may not be blank.'),
+          token: z.string().min(1, 'This field may not be blank.'),
+        })
+        .refine((value) => value.new_password === value.new_password1, {
+          path: ['new_password1'],
+          message: 'Password does not Match',
+        }),
+      /** The answer of logout and of both password reset calls: what happened, in words. */
+      detailMessage: z.object({ detail: z.string() }),
+    };
+  });
 export type LoginPayload = z.infer<typeof loginPayload>;
 export type LoginResponse = z.infer<typeof loginResponse>;
 export type ClientDetails = z.infer<typeof clientDetails>;
 export type CurrentUser = z.infer<typeof currentUser>;
 export type ResetRequestPayload = z.infer<typeof resetRequestPayload>;
 export type ResetConfirmPayload = z.infer<typeof resetConfirmPayload>;
+export type DetailMessage = z.infer<typeof detailMessage>;
 
 /** The message a login failure carries from the server, and the one the portal shows instead (spec §8). */
 export { LOGIN_FAILED_MESSAGE, LOGIN_FAILED_SERVER_MESSAGE } from './login-messages';

@@ -1,19 +1,20 @@
 import { z } from 'zod';
 import { builtOnFirstUse } from './built-on-first-use';
+import { pageOf } from './page';
+import { idFilter, pagingQuery, searchQuery } from './request';
 
 // Quiz attempts (spec §3 Attempt, §7 Attempts): one viewer's run through one quiz, read by the Quiz
 // Report screen. rank is the place of the score within its quiz (higher score first, then less time).
 
-export const { viewerDetail, attempt, bulkDeleteAttemptsPayload } = builtOnFirstUse(() => {
-  const viewerDetail = z.object({
-    username: z.string(),
-    first_name: z.string(),
-    last_name: z.string(),
-    email: z.string(),
-  });
-  return {
-    viewerDetail,
-    attempt: z.object({
+export const { viewerDetail, attempt, bulkDeleteAttemptsPayload, attemptListQuery, attemptPage, participantsExportQuery } = builtOnFirstUse(
+  () => {
+    const viewerDetail = z.object({
+      username: z.string(),
+      first_name: z.string(),
+      last_name: z.string(),
+      email: z.string(),
+    });
+    const attempt = z.object({
       id: z.number(),
       /** The viewer's username. */
       viewer: z.string(),
@@ -25,18 +26,29 @@ export const { viewerDetail, attempt, bulkDeleteAttemptsPayload } = builtOnFirst
       rank: z.number(),
       status: z.string(),
       start_date_time: z.string(),
-    }),
-    bulkDeleteAttemptsPayload: z.object({
-      attempts: z
-        .array(z.number().int().positive('Incorrect type. Expected pk value.'))
-        .min(1, 'This list may not be empty.')
-        .max(1000, 'Ensure this field has no more than 1000 elements.'),
-    }),
-  };
-});
+    });
+    return {
+      viewerDetail,
+      attempt,
+      /** GET attempts/: also `?quiz=<id>`; ranks stay those of the whole quiz whatever the filters. */
+      attemptListQuery: z.object({ ...pagingQuery(), ...searchQuery(), quiz: idFilter() }),
+      attemptPage: pageOf(attempt),
+      /** GET export-quiz-participants/: the same filters, every row. */
+      participantsExportQuery: z.object({ ...searchQuery(), quiz: idFilter() }),
+      bulkDeleteAttemptsPayload: z.object({
+        attempts: z
+          .array(z.number().int().positive('Incorrect type. Expected pk value.'))
+          .min(1, 'This list may not be empty.')
+          .max(1000, 'Ensure this field has no more than 1000 elements.'),
+      }),
+    };
+  },
+);
 export type ViewerDetail = z.infer<typeof viewerDetail>;
 export type Attempt = z.infer<typeof attempt>;
 export type BulkDeleteAttemptsPayload = z.infer<typeof bulkDeleteAttemptsPayload>;
+export type AttemptListQuery = z.input<typeof attemptListQuery>;
+export type ParticipantsExportQuery = z.input<typeof participantsExportQuery>;
 
 /** The columns of export-quiz-participants/ (report.csv). */
 export const PARTICIPANTS_CSV_HEADER = ['Name', 'Email', 'Mobile', 'Quiz', 'Score', 'Time Taken', 'Rank', 'Status', 'Start Time'] as const;

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { builtOnFirstUse } from './built-on-first-use';
+import { pageOf } from './page';
+import { changesQuery, pagingQuery, searchQuery } from './request';
 
 // Question categories (spec §3 Category, §7 Category). Shared by the portal's forms and API client and by
 // the server's validation.
@@ -17,7 +19,7 @@ export function categoryInUseMessage(questionCount: number): string {
   return `This category cannot be deleted: ${questions} it. Move or delete those questions first.`;
 }
 
-export const { categoryPayload, categoryPatchPayload, category } = builtOnFirstUse(() => {
+export const { categoryPayload, categoryPatchPayload, category, categoryListQuery, categoryPage } = builtOnFirstUse(() => {
   /** POST and PATCH body: the name, trimmed, not blank, at most 100 characters (unique per client, checked by the server). */
   const categoryPayload = z.object({
     name: z
@@ -26,18 +28,23 @@ export const { categoryPayload, categoryPatchPayload, category } = builtOnFirstU
       .min(1, 'This field may not be blank.')
       .max(CATEGORY_NAME_MAX_LENGTH, `Ensure this field has no more than ${CATEGORY_NAME_MAX_LENGTH} characters.`),
   });
+  const category = z.object({
+    id: z.number(),
+    name: z.string(),
+    client: z.number(),
+    created_at: z.string(),
+    updated_at: z.string(),
+    version: z.number(),
+  });
   return {
     categoryPayload,
     categoryPatchPayload: categoryPayload.partial(),
-    category: z.object({
-      id: z.number(),
-      name: z.string(),
-      client: z.number(),
-      created_at: z.string(),
-      updated_at: z.string(),
-      version: z.number(),
-    }),
+    category,
+    categoryListQuery: z.object({ ...pagingQuery(), ...searchQuery(), ...changesQuery() }),
+    categoryPage: pageOf(category),
   };
 });
 export type CategoryPayload = z.infer<typeof categoryPayload>;
+export type CategoryPatchPayload = z.infer<typeof categoryPatchPayload>;
 export type Category = z.infer<typeof category>;
+export type CategoryListQuery = z.input<typeof categoryListQuery>;

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { builtOnFirstUse } from './built-on-first-use';
+import { pageOf } from './page';
+import { pagingQuery } from './request';
 
 // The client's business settings (spec §3 Client profile and settings, §7 Client settings, Setting screen).
 // Sent as multipart: numbers arrive as text; an image field given as a string (its current URL) leaves
@@ -19,7 +21,7 @@ function isHttpUrl(text: string): boolean {
   }
 }
 
-export const { clientProfile, clientProfileUpdatePayload } = builtOnFirstUse(() => {
+export const { clientProfile, clientProfileUpdatePayload, clientProfileListQuery, clientProfilePage } = builtOnFirstUse(() => {
   const clientProfile = z.object({
     id: z.number(),
     business_name: z.string(),
@@ -66,7 +68,13 @@ export const { clientProfile, clientProfileUpdatePayload } = builtOnFirstUse(() 
       .optional(),
   });
 
-  return { clientProfile, clientProfileUpdatePayload };
+  return {
+    clientProfile,
+    clientProfileUpdatePayload,
+    /** GET profiles/client/: a one-item list, the caller's client. */
+    clientProfileListQuery: z.object(pagingQuery()),
+    clientProfilePage: pageOf(clientProfile),
+  };
 });
 export type ClientProfile = z.infer<typeof clientProfile>;
 export type ClientProfileUpdatePayload = z.infer<typeof clientProfileUpdatePayload>;

@@ -1,11 +1,14 @@
 import { z } from 'zod';
+import { JOIN_CODE_MESSAGE } from '../quiz-rules';
 import { builtOnFirstUse } from './built-on-first-use';
+import { pageOf } from './page';
+import { changesQuery, idFilter, pagingQuery, searchQuery } from './request';
 
 // Polls and their choices (spec §3 Poll / Poll choice, §5 validation, §7 Poll). The poll form is sent
 // as multipart, so booleans may arrive as 'true'/'false' text; JSON booleans are accepted as well.
 
 export const BLANK_MESSAGE = 'This field may not be blank.';
-export const JOIN_CODE_MESSAGE = 'Enter a join code of 1 to 4 digits.';
+export { JOIN_CODE_MESSAGE };
 export const POLLS_DISABLED_MESSAGE = 'Polls are not enabled for this client.';
 export const POLL_HASH_TAKEN_MESSAGE = 'poll with this poll hash already exists.';
 export const VOTES_MIN_MESSAGE = 'Ensure this value is greater than or equal to 0.';
@@ -26,6 +29,10 @@ export const {
   poll,
   pollChoiceCreatePayload,
   pollChoiceUpdatePayload,
+  pollListQuery,
+  pollPage,
+  pollChoiceListQuery,
+  pollChoicePage,
 } = builtOnFirstUse(() => {
   /** A boolean from JSON or from a form field (DRF's BooleanField accepts the same spellings). */
   const formBoolean = z.preprocess(
@@ -76,6 +83,24 @@ export const {
       .positive('Incorrect type. Expected pk value.'),
   );
 
+  const poll = z.object({
+    id: z.number(),
+    name: z.string(),
+    join_code: z.string(),
+    poll_hash: z.string(),
+    /** The absolute URL of the QR image (as DRF's ImageField answers), or null; sending it back leaves it unchanged. */
+    qr_image: z.string().nullable(),
+    qr_image_url: z.string().nullable(),
+    show_options: z.boolean(),
+    show_total_votes: z.boolean(),
+    active: z.boolean(),
+    client: z.number(),
+    created_at: z.string(),
+    updated_at: z.string(),
+    version: z.number(),
+    options: z.array(pollChoice),
+  });
+
   const pollChoiceCreatePayload = z.object({
     name: requiredText(255),
     votes: votes.optional(),
@@ -105,25 +130,14 @@ export const {
       active: formBoolean.optional(),
     }),
     pollChoice,
-    poll: z.object({
-      id: z.number(),
-      name: z.string(),
-      join_code: z.string(),
-      poll_hash: z.string(),
-      /** The absolute URL of the QR image (as DRF's ImageField answers), or null; sending it back leaves it unchanged. */
-      qr_image: z.string().nullable(),
-      qr_image_url: z.string().nullable(),
-      show_options: z.boolean(),
-      show_total_votes: z.boolean(),
-      active: z.boolean(),
-      client: z.number(),
-      created_at: z.string(),
-      updated_at: z.string(),
-      version: z.number(),
-      options: z.array(pollChoice),
-    }),
+    poll,
     pollChoiceCreatePayload,
     pollChoiceUpdatePayload: pollChoiceCreatePayload.partial(),
+    pollListQuery: z.object({ ...pagingQuery(), ...searchQuery(), ...changesQuery() }),
+    pollPage: pageOf(poll),
+    /** GET poll-choices/: also `?question=<poll id>`. */
+    pollChoiceListQuery: z.object({ ...pagingQuery(), ...changesQuery(), question: idFilter() }),
+    pollChoicePage: pageOf(pollChoice),
   };
 });
 export type PollCreatePayload = z.infer<typeof pollCreatePayload>;
@@ -132,3 +146,5 @@ export type PollChoice = z.infer<typeof pollChoice>;
 export type Poll = z.infer<typeof poll>;
 export type PollChoiceCreatePayload = z.infer<typeof pollChoiceCreatePayload>;
 export type PollChoiceUpdatePayload = z.infer<typeof pollChoiceUpdatePayload>;
+export type PollListQuery = z.input<typeof pollListQuery>;
+export type PollChoiceListQuery = z.input<typeof pollChoiceListQuery>;

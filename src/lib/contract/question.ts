@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { builtOnFirstUse } from './built-on-first-use';
 import { OPTION_LETTERS, decodeOptions, encodeOptions, isOptionLetter, type OptionLetter } from '../options-codec';
 import { pageOf } from './page';
+import { changesQuery, idsFilter, pagingQuery, searchQuery } from './request';
 
 // Questions (spec §3 Question, §7 Question). Shared by the portal's forms and API client and by the server.
 //
@@ -43,6 +44,7 @@ export const {
   questionListItem,
   questionDetail,
   questionPage,
+  questionListQuery,
 } = builtOnFirstUse(() => {
   /** A primary key from JSON (number) or a form (digit string), with DRF's messages. */
   const primaryKey = z.unknown().transform((value, ctx): number => {
@@ -135,6 +137,8 @@ export const {
     /** A single question (detail, create, update, 412): options as 'A: text' strings. */
     questionDetail: z.object({ ...questionFields, options: z.array(z.string()) }),
     questionPage: pageOf(questionListItem),
+    /** GET /api/v1/questions/: also `?category=` (one id, or several as `3,5` or repeated). */
+    questionListQuery: z.object({ ...pagingQuery(), ...searchQuery(), ...changesQuery(), category: idsFilter() }),
   };
 });
 export type QuestionCreatePayload = z.input<typeof questionCreatePayload>;
@@ -143,3 +147,4 @@ export type BulkDeleteQuestionsPayload = z.input<typeof bulkDeleteQuestionsPaylo
 export type BulkDeleteQuestionsResponse = z.infer<typeof bulkDeleteQuestionsResponse>;
 export type QuestionListItem = z.infer<typeof questionListItem>;
 export type QuestionDetail = z.infer<typeof questionDetail>;
+export type QuestionListQuery = z.input<typeof questionListQuery>;

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { builtOnFirstUse } from './built-on-first-use';
-import { QUIZ_MODES, QUIZ_STATUSES, isJoinCode, statusOrder } from '../quiz-rules';
+import { JOIN_CODE_MESSAGE, QUIZ_MODES, QUIZ_STATUSES, isJoinCode, statusOrder } from '../quiz-rules';
+import { pageOf } from './page';
 import { primaryKey, questionListItem } from './question';
+import { DATETIME_FORMAT_MESSAGE, changesQuery, pagingQuery, searchQuery } from './request';
 
 // Quizzes (spec §3 Quiz, §5 Quiz validation, §7 Quiz; decisions §3 quiz rules). Shared by the portal's
 // form and API client and by the server's validation.
@@ -20,10 +22,9 @@ export type QuizAuth = (typeof QUIZ_AUTH_METHODS)[number];
 const MAX_INTEGER = 2147483647;
 const NAME_MAX_LENGTH = 255;
 
-export const JOIN_CODE_MESSAGE = 'Enter a join code of 1 to 4 digits.';
+export { JOIN_CODE_MESSAGE };
 export const END_BEFORE_START_MESSAGE = 'The end must not be before the start.';
-export const DATETIME_FORMAT_MESSAGE =
-  'Datetime has wrong format. Use one of these formats instead: YYYY-MM-DDThh:mm[:ss[.uuuuuu]][+HH:MM|-HH:MM|Z].';
+export { DATETIME_FORMAT_MESSAGE };
 
 /** DRF's words for a missing or null choice, and for a value outside the choices. */
 function choiceError(issue: { input?: unknown }): string {
@@ -50,148 +51,165 @@ function formBoolean(value: unknown): unknown {
   return value;
 }
 
-export const { quizFields, quizPatchPayload, quizPayload, resetAttemptsPayload, quizSummary, quizDetail } = builtOnFirstUse(() => {
-  const integer = (minimum: number) =>
-    z.preprocess(
-      formNumber,
-      z
-        .number()
-        .int('A valid integer is required.')
-        .min(minimum, `Ensure this value is greater than or equal to ${minimum}.`)
-        .max(MAX_INTEGER, `Ensure this value is less than or equal to ${MAX_INTEGER}.`),
-    );
+export const { quizFields, quizPatchPayload, quizPayload, resetAttemptsPayload, quizSummary, quizDetail, quizListQuery, quizPage } =
+  builtOnFirstUse(() => {
+    const integer = (minimum: number) =>
+      z.preprocess(
+        formNumber,
+        z
+          .number()
+          .int('A valid integer is required.')
+          .min(minimum, `Ensure this value is greater than or equal to ${minimum}.`)
+          .max(MAX_INTEGER, `Ensure this value is less than or equal to ${MAX_INTEGER}.`),
+      );
 
-  const flag = z.preprocess(formBoolean, z.boolean());
+    const flag = z.preprocess(formBoolean, z.boolean());
 
-  /** An ISO date-time, stored and answered as UTC ISO text. */
-  const dateTime = z
-    .string()
-    .trim()
-    .refine((value) => /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/.test(value) && !Number.isNaN(new Date(value).getTime()), DATETIME_FORMAT_MESSAGE)
-    .transform((value) => new Date(value).toISOString());
-
-  /** One id, or a list of them (multipart repeats the field; one id arrives as a single value, none as ""). */
-  const questionIds = z.preprocess(
-    (value) => (value === '' ? [] : Array.isArray(value) || value === undefined || value === null ? value : [value]),
-    z.array(primaryKey),
-  );
-
-  /** The writable fields with their types; quizPatchPayload is the same with every field optional. */
-  const quizFields = z.object({
-    name: z
+    /** An ISO date-time, stored and answered as UTC ISO text. */
+    const dateTime = z
       .string()
       .trim()
-      .min(1, 'This field may not be blank.')
-      .max(NAME_MAX_LENGTH, `Ensure this field has no more than ${NAME_MAX_LENGTH} characters.`),
-    description: z.string().optional(),
-    mode: choice(QUIZ_MODES),
-    status: choice(QUIZ_STATUSES).optional(),
-    active: flag.optional(),
-    qs_timer: integer(0),
-    timer_bw_qs: integer(0).optional(),
-    before_qs_timer: integer(0),
-    question_no: integer(1).optional(),
-    time_based: flag.optional(),
-    show_count_down: flag.optional(),
-    show_options: flag.optional(),
-    join_code: z.string().trim().refine(isJoinCode, JOIN_CODE_MESSAGE),
-    max_attempt_count: integer(1),
-    start_date_time: dateTime,
-    end_date_time: dateTime,
-    sponsor_name: z.string().max(NAME_MAX_LENGTH, `Ensure this field has no more than ${NAME_MAX_LENGTH} characters.`).optional(),
-    auth_used: choice(QUIZ_AUTH_METHODS).optional(),
-    questions: questionIds.optional(),
+      .refine(
+        (value) => /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/.test(value) && !Number.isNaN(new Date(value).getTime()),
+        DATETIME_FORMAT_MESSAGE,
+      )
+      .transform((value) => new Date(value).toISOString());
+
+    /** One id, or a list of them (multipart repeats the field; one id arrives as a single value, none as ""). */
+    const questionIds = z.preprocess(
+      (value) => (value === '' ? [] : Array.isArray(value) || value === undefined || value === null ? value : [value]),
+      z.array(primaryKey),
+    );
+
+    /** The writable fields with their types; quizPatchPayload is the same with every field optional. */
+    const quizFields = z.object({
+      name: z
+        .string()
+        .trim()
+        .min(1, 'This field may not be blank.')
+        .max(NAME_MAX_LENGTH, `Ensure this field has no more than ${NAME_MAX_LENGTH} characters.`),
+      description: z.string().optional(),
+      mode: choice(QUIZ_MODES),
+      status: choice(QUIZ_STATUSES).optional(),
+      active: flag.optional(),
+      qs_timer: integer(0),
+      timer_bw_qs: integer(0).optional(),
+      before_qs_timer: integer(0),
+      question_no: integer(1).optional(),
+      time_based: flag.optional(),
+      show_count_down: flag.optional(),
+      show_options: flag.optional(),
+      join_code: z.string().trim().refine(isJoinCode, JOIN_CODE_MESSAGE),
+      max_attempt_count: integer(1),
+      start_date_time: dateTime,
+      end_date_time: dateTime,
+      sponsor_name: z.string().max(NAME_MAX_LENGTH, `Ensure this field has no more than ${NAME_MAX_LENGTH} characters.`).optional(),
+      auth_used: choice(QUIZ_AUTH_METHODS).optional(),
+      questions: questionIds.optional(),
+    });
+
+    const quizPatchPayload = quizFields.partial();
+
+    /**
+     * A whole quiz as written (create, or the current quiz with a PATCH applied), with the rules between
+     * fields and the defaults of spec §9 filled in.
+     */
+    const quizPayload = quizFields
+      .superRefine((quiz, context) => {
+        if (quiz.mode === 'AUTO' && quiz.timer_bw_qs === undefined) {
+          context.addIssue({ code: 'custom', path: ['timer_bw_qs'], message: 'This field is required.' });
+        }
+        // Compared as instants, and only when both are valid (a malformed one has its own message already).
+        if (new Date(quiz.end_date_time).getTime() < new Date(quiz.start_date_time).getTime()) {
+          context.addIssue({ code: 'custom', path: ['end_date_time'], message: END_BEFORE_START_MESSAGE });
+        }
+        if (quiz.status !== undefined && !statusOrder(quiz.mode).includes(quiz.status)) {
+          context.addIssue({ code: 'custom', path: ['status'], message: `"${quiz.status}" is not a status of ${quiz.mode} mode.` });
+        }
+        if (quiz.questions && new Set(quiz.questions).size !== quiz.questions.length) {
+          context.addIssue({ code: 'custom', path: ['questions'], message: 'Each question may appear only once.' });
+        }
+      })
+      .transform((quiz) => ({
+        ...quiz,
+        description: quiz.description ?? '',
+        status: quiz.status ?? 'ANNOUNCED',
+        active: quiz.active ?? true,
+        timer_bw_qs: quiz.timer_bw_qs ?? 0,
+        question_no: quiz.question_no ?? 1,
+        // Timer Based only exists in AUTO mode (spec §5): a MANUAL quiz is never time based.
+        time_based: quiz.mode === 'AUTO' && (quiz.time_based ?? false),
+        show_count_down: quiz.show_count_down ?? false,
+        show_options: quiz.show_options ?? false,
+        sponsor_name: quiz.sponsor_name ?? '',
+        auth_used: quiz.auth_used ?? 'FORM_BASED',
+        questions: quiz.questions ?? [],
+      }));
+
+    /** PUT quiz-reset-attempts/: the quiz whose attempts are deleted. */
+    const resetAttemptsPayload = z.object({ quiz: primaryKey });
+
+    /** A List Quiz row (GET portal-quiz/ and quiz/). */
+    const quizSummary = z.object({
+      id: z.number(),
+      client: z.number(),
+      name: z.string(),
+      description: z.string(),
+      mode: z.enum(QUIZ_MODES),
+      status: z.enum(QUIZ_STATUSES),
+      active: z.boolean(),
+      /** Absolute URL of the image or video, or null. */
+      image: z.string().nullable(),
+      qs_timer: z.number(),
+      timer_bw_qs: z.number(),
+      before_qs_timer: z.number(),
+      question_no: z.number(),
+      time_based: z.boolean(),
+      show_count_down: z.boolean(),
+      show_options: z.boolean(),
+      join_code: z.string(),
+      quiz_hash: z.string(),
+      max_attempt_count: z.number(),
+      start_date_time: z.string(),
+      end_date_time: z.string(),
+      /** Absolute URL, or null. */
+      sponsor_logo: z.string().nullable(),
+      sponsor_name: z.string(),
+      auth_used: z.enum(QUIZ_AUTH_METHODS),
+      /** Question ids in quiz order. */
+      questions: z.array(z.number()),
+      question_count: z.number(),
+      attempts_count: z.number(),
+      created_at: z.string(),
+      updated_at: z.string(),
+      version: z.number(),
+    });
+
+    /** One quiz (GET quiz/{id}/ and every write's answer). */
+    const quizDetail = quizSummary.extend({
+      /** The quiz's questions in quiz order, as rows of GET /api/v1/questions/ show them. */
+      questions_detail: z.array(questionListItem),
+      /** Attempt ids, newest first. */
+      attempts: z.array(z.number()),
+    });
+
+    return {
+      quizFields,
+      quizPatchPayload,
+      quizPayload,
+      resetAttemptsPayload,
+      quizSummary,
+      quizDetail,
+      /** GET portal-quiz/ and quiz/. */
+      quizListQuery: z.object({ ...pagingQuery(), ...searchQuery(), ...changesQuery() }),
+      quizPage: pageOf(quizSummary),
+    };
   });
-
-  const quizPatchPayload = quizFields.partial();
-
-  /**
-   * A whole quiz as written (create, or the current quiz with a PATCH applied), with the rules between
-   * fields and the defaults of spec §9 filled in.
-   */
-  const quizPayload = quizFields
-    .superRefine((quiz, context) => {
-      if (quiz.mode === 'AUTO' && quiz.timer_bw_qs === undefined) {
-        context.addIssue({ code: 'custom', path: ['timer_bw_qs'], message: 'This field is required.' });
-      }
-      // Compared as instants, and only when both are valid (a malformed one has its own message already).
-      if (new Date(quiz.end_date_time).getTime() < new Date(quiz.start_date_time).getTime()) {
-        context.addIssue({ code: 'custom', path: ['end_date_time'], message: END_BEFORE_START_MESSAGE });
-      }
-      if (quiz.status !== undefined && !statusOrder(quiz.mode).includes(quiz.status)) {
-        context.addIssue({ code: 'custom', path: ['status'], message: `"${quiz.status}" is not a status of ${quiz.mode} mode.` });
-      }
-      if (quiz.questions && new Set(quiz.questions).size !== quiz.questions.length) {
-        context.addIssue({ code: 'custom', path: ['questions'], message: 'Each question may appear only once.' });
-      }
-    })
-    .transform((quiz) => ({
-      ...quiz,
-      description: quiz.description ?? '',
-      status: quiz.status ?? 'ANNOUNCED',
-      active: quiz.active ?? true,
-      timer_bw_qs: quiz.timer_bw_qs ?? 0,
-      question_no: quiz.question_no ?? 1,
-      // Timer Based only exists in AUTO mode (spec §5): a MANUAL quiz is never time based.
-      time_based: quiz.mode === 'AUTO' && (quiz.time_based ?? false),
-      show_count_down: quiz.show_count_down ?? false,
-      show_options: quiz.show_options ?? false,
-      sponsor_name: quiz.sponsor_name ?? '',
-      auth_used: quiz.auth_used ?? 'FORM_BASED',
-      questions: quiz.questions ?? [],
-    }));
-
-  /** PUT quiz-reset-attempts/: the quiz whose attempts are deleted. */
-  const resetAttemptsPayload = z.object({ quiz: primaryKey });
-
-  /** A List Quiz row (GET portal-quiz/ and quiz/). */
-  const quizSummary = z.object({
-    id: z.number(),
-    client: z.number(),
-    name: z.string(),
-    description: z.string(),
-    mode: z.enum(QUIZ_MODES),
-    status: z.enum(QUIZ_STATUSES),
-    active: z.boolean(),
-    /** Absolute URL of the image or video, or null. */
-    image: z.string().nullable(),
-    qs_timer: z.number(),
-    timer_bw_qs: z.number(),
-    before_qs_timer: z.number(),
-    question_no: z.number(),
-    time_based: z.boolean(),
-    show_count_down: z.boolean(),
-    show_options: z.boolean(),
-    join_code: z.string(),
-    quiz_hash: z.string(),
-    max_attempt_count: z.number(),
-    start_date_time: z.string(),
-    end_date_time: z.string(),
-    /** Absolute URL, or null. */
-    sponsor_logo: z.string().nullable(),
-    sponsor_name: z.string(),
-    auth_used: z.enum(QUIZ_AUTH_METHODS),
-    /** Question ids in quiz order. */
-    questions: z.array(z.number()),
-    question_count: z.number(),
-    attempts_count: z.number(),
-    created_at: z.string(),
-    updated_at: z.string(),
-    version: z.number(),
-  });
-
-  /** One quiz (GET quiz/{id}/ and every write's answer). */
-  const quizDetail = quizSummary.extend({
-    /** The quiz's questions in quiz order, as rows of GET /api/v1/questions/ show them. */
-    questions_detail: z.array(questionListItem),
-    /** Attempt ids, newest first. */
-    attempts: z.array(z.number()),
-  });
-
-  return { quizFields, quizPatchPayload, quizPayload, resetAttemptsPayload, quizSummary, quizDetail };
-});
+/** POST quiz/ as sent (numbers and booleans may be form text). */
+export type QuizCreatePayload = z.input<typeof quizPayload>;
 export type QuizPatchPayload = z.infer<typeof quizPatchPayload>;
 export type QuizPayload = z.infer<typeof quizPayload>;
 export type ResetAttemptsPayload = z.infer<typeof resetAttemptsPayload>;
 export type QuizSummary = z.infer<typeof quizSummary>;
 export type QuizDetail = z.infer<typeof quizDetail>;
+export type QuizListQuery = z.input<typeof quizListQuery>;

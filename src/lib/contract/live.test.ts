@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { liveQuizCounts, liveQuizCountsPath, liveQuizPath, liveQuizTopTen, liveQuizTopTenPath, livePoll, livePollPath } from './live';
+
+describe('the live contract', () => {
+  it('places each node under /live, keyed by the quiz or poll hash', () => {
+    expect([liveQuizPath('abc'), liveQuizCountsPath('abc'), liveQuizTopTenPath('abc'), livePollPath('p1')]).toEqual([
+      'live/quizzes/abc',
+      'live/quiz-counts/abc',
+      'live/quiz-top-ten/abc',
+      'live/polls/p1',
+    ]);
+  });
+
+  it('restores what Firebase drops: empty counts and an empty ranking', () => {
+    expect(liveQuizCounts.parse({ joined: 0, question_no: 1 })).toEqual({ joined: 0, question_no: 1, chosen: {} });
+    expect(liveQuizTopTen.parse({})).toEqual({ ranking: [] });
+    expect(livePoll.parse({})).toEqual({ votes: {} });
+  });
+
+  it('refuses counts that are not whole and positive, and options other than A-D', () => {
+    expect(liveQuizCounts.safeParse({ joined: -1, question_no: 1 }).success).toBe(false);
+    expect(liveQuizCounts.safeParse({ joined: 1, question_no: 1, chosen: { E: 1 } }).success).toBe(false);
+    expect(livePoll.safeParse({ votes: { 12: 1.5 } }).success).toBe(false);
+  });
+});

@@ -30,13 +30,14 @@ describe('the contract modules', () => {
       import('./live'),
       import('./page'),
       import('./participant'),
+      import('./play'),
       import('./poll'),
       import('./question'),
       import('./quiz'),
       import('./request'),
       import('./viewer'),
     ]);
-    expect(modules).toHaveLength(13);
+    expect(modules).toHaveLength(14);
     expect(built).not.toHaveBeenCalled();
 
     const { category } = await import('./category');

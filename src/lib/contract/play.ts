@@ -1,0 +1,200 @@
+import { z } from 'zod';
+import { OPTION_LETTERS } from '../options-codec';
+import { QUIZ_MODES, QUIZ_STATUSES } from '../quiz-rules';
+import { participant } from './participant';
+import { builtOnFirstUse } from './built-on-first-use';
+
+// The participants' side (issue 17, decisions §6): what the player app (src/play) and the server's participant
+// routes (/api/v1/play/...) say to each other. The join payload and the answer are in participant.ts and
+// answer.ts. Participants send `Authorization: Participant <token>`; admin tokens are never accepted here, and
+// participant tokens never on the portal's routes.
+//
+// Nothing leaks early: `question` is null until its answering time opens (after the before_qs_timer alert), and
+// whether an answer is right, with the correct option, is told only once the round is revealed (`reveal_at`:
+// 15 s after it closed, or at once when every participant has answered).
+
+/** The window a late answer may still arrive in, and the most a phone's stamp is trusted by (decisions §6). */
+export const ANSWER_GRACE_MS = 15_000;
+
+export const PLAY_MESSAGES = {
+  unknownQuiz: 'This quiz link is not valid.',
+  unknownPoll: 'This poll link is not valid.',
+  wrongJoinCode: 'That join code is not right. Check it and try again.',
+  quizClosed: 'This quiz has closed: joining is no longer possible.',
+  quizInactive: 'This quiz is not open for joining.',
+  socialNotOffered: 'Signing in with an account is not offered for this quiz.',
+  placeEnded: 'Your place in this quiz has ended. Join again to play.',
+  questionNotInQuiz: 'This question is not part of this quiz.',
+  questionNotOpen: 'This question is not open for answers.',
+  tooLate: 'Too late: this question closed before your answer arrived.',
+  alreadyAnswered: 'You have already answered this question.',
+  pollClosed: 'This poll is not open for voting.',
+  alreadyVoted: 'You have already voted in this poll.',
+} as const;
+
+export function attemptsUsedUpMessage(maxAttempts: number): string {
+  return `You have used all your attempts at this quiz (${maxAttempts}).`;
+}
+
+export function tooManyJoinCodesMessage(retryAfterSeconds: number): string {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return `Too many wrong join codes. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+}
+
+export const {
+  playBranding,
+  playQuiz,
+  playAttempt,
+  playQuestion,
+  playState,
+  joinedQuiz,
+  socialJoinPayload,
+  socialJoinStart,
+  playPoll,
+  pollJoinPayload,
+  pollVoterToken,
+  votePayload,
+} = builtOnFirstUse(() => {
+  const playBranding = z.object({
+    business_name: z.string(),
+    description: z.string(),
+    /** Absolute URLs, or null. */
+    business_logo: z.string().nullable(),
+    background_image: z.string().nullable(),
+    mascot_logo: z.string().nullable(),
+  });
+
+  /** GET play/quizzes/{quiz_hash}/ (public): what the join screen and the lobby show before joining. */
+  const playQuiz = z.object({
+    quiz_hash: z.string(),
+    name: z.string(),
+    description: z.string(),
+    status: z.enum(QUIZ_STATUSES),
+    mode: z.enum(QUIZ_MODES),
+    time_based: z.boolean(),
+    question_count: z.number(),
+    qs_timer: z.number(),
+    before_qs_timer: z.number(),
+    timer_bw_qs: z.number(),
+    show_count_down: z.boolean(),
+    show_options: z.boolean(),
+    sponsor_name: z.string(),
+    sponsor_logo: z.string().nullable(),
+    start_date_time: z.string(),
+    end_date_time: z.string(),
+    /** How this quiz may be joined: the form, an account at the client's identity provider, or both. */
+    join_with: z.object({ form: z.boolean(), social: z.boolean(), social_label: z.string().nullable() }),
+    /** False from RESULT_AWAITED on, or while the quiz is not active. */
+    join_open: z.boolean(),
+    branding: playBranding,
+    /** Seconds a join stays in the lobby's "just joined" list. */
+    recent_participant_time: z.number(),
+    /** The server's clock (epoch ms) when it answered: the phone's first clock-offset estimate. */
+    server_time: z.number(),
+  });
+
+  const playAttempt = z.object({
+    id: z.number(),
+    score: z.number(),
+    /** Seconds spent answering, summed over the answers. */
+    time_taken: z.number(),
+    rank: z.number().nullable(),
+    status: z.string(),
+  });
+
+  /** The open question, without its correct option; `text` is null when the quiz's show_options is off. */
+  const playQuestion = z.object({
+    id: z.number(),
+    question_no: z.number(),
+    description: z.string(),
+    hint: z.string(),
+    /** Absolute URL, or null. */
+    image: z.string().nullable(),
+    options: z.array(z.object({ letter: z.enum(OPTION_LETTERS), text: z.string().nullable() })),
+  });
+
+  const rankingRow = z.object({ rank: z.number(), name: z.string(), score: z.number(), time_taken: z.number() });
+
+  /** GET play/attempt/ (participant): everything the phone shows, read again on every live change. */
+  const playState = z.object({
+    attempt: playAttempt,
+    quiz: z.object({
+      quiz_hash: z.string(),
+      status: z.enum(QUIZ_STATUSES),
+      mode: z.enum(QUIZ_MODES),
+      time_based: z.boolean(),
+      question_no: z.number(),
+      question_count: z.number(),
+      /** The current round's moments (epoch ms, server time); null when no round is running. */
+      opened_at: z.number().nullable(),
+      answer_opens_at: z.number().nullable(),
+      closes_at: z.number().nullable(),
+      reveal_at: z.number().nullable(),
+    }),
+    question: playQuestion.nullable(),
+    my_answer: z
+      .object({ question: z.number(), chosen_option: z.enum(OPTION_LETTERS), chosen_at: z.number(), counted: z.boolean() })
+      .nullable(),
+    /** The latest revealed round this participant could answer. */
+    last_result: z
+      .object({
+        question_no: z.number(),
+        question: z.number(),
+        correct_option: z.enum(OPTION_LETTERS),
+        chosen_option: z.enum(OPTION_LETTERS).nullable(),
+        correct: z.boolean(),
+        points: z.number(),
+      })
+      .nullable(),
+    /** At RESULT_ANNOUNCED and COMPLETED. */
+    top_ten: z.array(rankingRow).nullable(),
+    server_time: z.number(),
+  });
+
+  /** POST play/quizzes/{quiz_hash}/join: the token the phone keeps, and its place in the quiz. */
+  const joinedQuiz = z.object({ token: z.string(), participant, attempt: playAttempt, server_time: z.number() });
+
+  /** POST play/quizzes/{quiz_hash}/social: the join code, checked before the phone leaves for the provider. */
+  const socialJoinPayload = z.object({ join_code: z.string().trim().max(4) });
+  const socialJoinStart = z.object({ authorization_url: z.string() });
+
+  /** GET play/polls/{poll_hash}/ (public; with a voter token also my_choice). */
+  const playPoll = z.object({
+    poll_hash: z.string(),
+    name: z.string(),
+    active: z.boolean(),
+    show_options: z.boolean(),
+    show_total_votes: z.boolean(),
+    choices: z.array(z.object({ id: z.number(), name: z.string(), votes: z.number().nullable() })),
+    /** Null unless show_total_votes. */
+    total_votes: z.number().nullable(),
+    my_choice: z.number().nullable(),
+    branding: playBranding,
+    server_time: z.number(),
+  });
+  const pollJoinPayload = z.object({ join_code: z.string().trim().max(4) });
+  const pollVoterToken = z.object({ token: z.string() });
+  const votePayload = z.object({ choice: z.number().int().positive() });
+
+  return {
+    playBranding,
+    playQuiz,
+    playAttempt,
+    playQuestion,
+    playState,
+    joinedQuiz,
+    socialJoinPayload,
+    socialJoinStart,
+    playPoll,
+    pollJoinPayload,
+    pollVoterToken,
+    votePayload,
+  };
+});
+export type PlayBranding = z.infer<typeof playBranding>;
+export type PlayQuiz = z.infer<typeof playQuiz>;
+export type PlayAttempt = z.infer<typeof playAttempt>;
+export type PlayQuestion = z.infer<typeof playQuestion>;
+export type PlayState = z.infer<typeof playState>;
+export type JoinedQuiz = z.infer<typeof joinedQuiz>;
+export type PlayPoll = z.infer<typeof playPoll>;

@@ -43,7 +43,7 @@ const restrict = (patterns) => ({ 'no-restricted-imports': ['error', { patterns 
 const RESOLVED_EXTENSIONS = ['.ts', '.tsx', '.js', '.mjs'];
 
 export default tseslint.config(
-  { ignores: ['dist', 'dev-dist', 'node_modules', 'coverage', 'test-results', 'playwright-report', 'tests/bench/out'] },
+  { ignores: ['dist', 'dist-server', 'dev-dist', 'node_modules', 'coverage', 'test-results', 'playwright-report', 'tests/bench/out'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -36,6 +36,9 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DATA_DIR: process.env.E2E_DATA_DIR ?? 'test-results/e2e-data',
       E2E_TEST_HOOKS: '1',
+      // The suite signs in as the demo admin; its throwaway database is migrated and seeded by the server.
+      MIGRATE_ON_BOOT: '1',
+      SEED_DEMO: '1',
       PORTAL_URL: baseURL,
       LOG_LEVEL: 'warn',
     },

@@ -1,21 +1,24 @@
-import path from 'node:path';
 import fastifyCors from '@fastify/cors';
 import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Clock } from './clock';
 import type { Config } from './config';
 import type { ServerContext } from './context';
 import type { Database } from './db/schema';
 import { installContract } from './http/contract';
 import { installErrorHandling, jsonNotFound } from './http/errors';
+import { registerHealthRoutes } from './http/health';
 import { portalFallback, registerPortal } from './http/portal';
+import { registerPublicUrl } from './http/public-url';
 import { registerSecurityHeaders } from './http/security-headers';
-import { UploadStore, registerMediaRoute } from './http/uploads';
+import { UploadStore } from './http/uploads';
 import type { Mailer } from './mail/mailer';
+import { registerMetricsRoute, registerRequestMetrics } from './metrics/metrics-route';
 import { noQuizEvents, type QuizEvents } from './quizzes/quiz-events';
 import { resourceRoutes } from './routes';
 import { testHookRoutes } from './routes/test-hooks';
+import { openMediaStorage } from './storage/open-storage';
 
 export interface AppDeps {
   db: Kysely<Database>;
@@ -26,21 +29,38 @@ export interface AppDeps {
   quizEvents?: QuizEvents;
   /** Origins the portal's live channel connects to, allowed by its Content-Security-Policy (liveConnectSources). */
   liveConnectSources?: readonly string[];
+  /** Where uploads go; by default the configured storage (S3_BUCKET or DATA_DIR/uploads), closed with the app. */
+  uploads?: UploadStore;
+  /** Resolves when the live channel is reachable (GET /api/ready); without it readiness does not ask. */
+  liveReachable?: () => Promise<void>;
   /** Fastify's logger option; tests leave it off. */
   logger?: FastifyServerOptions['logger'];
+}
+
+/**
+ * Client address, protocol and host come from X-Forwarded-* only when the peer is a trusted proxy. Fastify
+ * takes a list of addresses as it is; a hop count becomes "the nearest n hops are proxies" (Fastify itself
+ * no longer accepts a number), which is safe only where clients cannot reach the server but through them.
+ */
+function fastifyTrustProxy(trust: Config['trustProxy']): false | string[] | ((address: string, hop: number) => boolean) {
+  return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
 }
 
 /** Builds the API server (and the portal's static serving when built) without listening, so tests can inject. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
-  const app = Fastify({ logger: deps.logger ?? false, trustProxy: false });
+  const app = Fastify({ logger: deps.logger ?? false, trustProxy: fastifyTrustProxy(config.trustProxy) });
+  const uploads = deps.uploads ?? new UploadStore(openMediaStorage(config));
+  if (!deps.uploads) app.addHook('onClose', () => uploads.storage.close());
   const ctx: ServerContext = {
     ...deps,
     quizEvents: deps.quizEvents ?? noQuizEvents,
-    uploads: new UploadStore(path.join(config.dataDir, 'uploads')),
+    uploads,
     log: app.log,
   };
 
+  registerPublicUrl(app, config.publicUrl);
+  registerRequestMetrics(app);
   app.decorateRequest('user', null);
   app.decorateRequest('idempotencyKeyId', null);
   app.decorateRequest('form', null);
@@ -60,8 +80,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     limits: { fileSize: config.uploadMaxBytes, files: 10, fields: 5000, parts: 5010, fieldSize: 1024 * 1024 },
   });
 
-  app.get('/api/health', async () => ({ status: 'ok' }));
-  registerMediaRoute(app, ctx.uploads);
+  registerHealthRoutes(app, {
+    database: () => sql`select 1`.execute(deps.db),
+    storage: () => uploads.storage.checkWritable(),
+    ...(deps.liveReachable ? { live: deps.liveReachable } : {}),
+  });
+  if (config.metricsToken) registerMetricsRoute(app, config.metricsToken);
+  await uploads.storage.registerMediaRoute(app);
   for (const routes of resourceRoutes) await app.register(routes, ctx);
   if (config.e2eTestHooks) await app.register(testHookRoutes, ctx);
 

@@ -11,6 +11,11 @@ export interface Config {
   sqlitePath: string;
   demoEmail: string;
   demoPassword: string;
+  /**
+   * The address users reach this server at (PUBLIC_URL), without a trailing slash: absolute URLs in answers
+   * (pagination, uploads) start with it. Null: they are built from the request (through trusted proxy headers).
+   */
+  publicUrl: string | null;
   /** Public origin of the portal; reset links fall back to it. */
   portalUrl: string;
   /** Origins (scheme://host:port) allowed for CORS and for reset links; portalUrl's origin is always one. */
@@ -25,6 +30,33 @@ export interface Config {
   /** Failed logins allowed per address and per email within loginRateWindowMs. */
   loginRateLimit: number;
   loginRateWindowMs: number;
+  /** Fastify's trustProxy: which proxies' X-Forwarded-* headers are believed (a hop count or addresses). */
+  trustProxy: false | number | string[];
+  /** Bearer token that opens GET /metrics on the API port; null keeps it closed there. */
+  metricsToken: string | null;
+  /** A separate port serving /metrics (on HOST), or null. */
+  metricsPort: number | null;
+  /** S3-compatible object storage for uploads; null stores them under DATA_DIR/uploads. */
+  s3: S3Settings | null;
+  /** `serve` migrates the database itself before listening (otherwise `npm run migrate` does, once). */
+  migrateOnBoot: boolean;
+  /** `serve` creates the demo client and its content on an empty database. */
+  seedDemo: boolean;
+  /** PostgreSQL: connections in each server's pool. */
+  pgPoolMax: number;
+  /** How long a SIGTERM waits for requests in flight before the process gives up and exits. */
+  shutdownGraceMs: number;
+}
+
+export interface S3Settings {
+  bucket: string;
+  /** Another S3-compatible service (MinIO, R2...); null means AWS itself. */
+  endpoint: string | null;
+  region: string;
+  /** Null: the SDK's own credential chain (environment, instance role). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | null;
+  /** bucket in the path (http://host/bucket/key), which most S3-compatible servers want. */
+  forcePathStyle: boolean;
 }
 
 type Env = Record<string, string | undefined>;
@@ -37,9 +69,58 @@ function integer(env: Env, name: string, fallback: number): number {
   return value;
 }
 
+function positive(env: Env, name: string, fallback: number): number {
+  const value = integer(env, name, fallback);
+  if (value === 0) throw new Error(`${name} must be at least 1`);
+  return value;
+}
+
 function text(env: Env, name: string, fallback: string): string {
   const raw = env[name]?.trim();
   return raw ? raw : fallback;
+}
+
+function flag(env: Env, name: string): boolean {
+  const raw = env[name]?.trim().toLowerCase() ?? '';
+  if (raw === '' || raw === '0' || raw === 'false') return false;
+  if (raw === '1' || raw === 'true') return true;
+  throw new Error(`${name} must be 1 or 0, got "${env[name]}"`);
+}
+
+/**
+ * TRUST_PROXY: empty, 0 or false trusts no proxy (the peer is the client); a number trusts that many hops
+ * from the server; otherwise a comma-separated list of proxy addresses or CIDR ranges (or proxy-addr's
+ * names loopback, linklocal, uniquelocal). Trusting every peer (true) is refused: any client could then
+ * choose its own address and dodge the login limits.
+ */
+export function trustProxyOf(raw: string | undefined): Config['trustProxy'] {
+  const value = raw?.trim() ?? '';
+  if (value === '' || value === '0' || value.toLowerCase() === 'false') return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  if (value.toLowerCase() === 'true')
+    throw new Error('TRUST_PROXY=true would believe any client: give the number of proxies in front (e.g. 1) or their addresses');
+  return value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+}
+
+function s3Of(env: Env): S3Settings | null {
+  const bucket = env.S3_BUCKET?.trim();
+  if (!bucket) return null;
+  const accessKeyId = env.S3_ACCESS_KEY_ID?.trim();
+  const secretAccessKey = env.S3_SECRET_ACCESS_KEY?.trim();
+  if (Boolean(accessKeyId) !== Boolean(secretAccessKey))
+    throw new Error('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both or neither');
+  const endpoint = env.S3_ENDPOINT?.trim() || null;
+  if (endpoint) originOf(endpoint, 'S3_ENDPOINT');
+  return {
+    bucket,
+    endpoint,
+    region: text(env, 'S3_REGION', 'us-east-1'),
+    credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : null,
+    forcePathStyle: flag(env, 'S3_FORCE_PATH_STYLE'),
+  };
 }
 
 function originOf(url: string, name: string): string {
@@ -62,7 +143,10 @@ export function loadConfig(env: Env = process.env): Config {
       : !isPostgres && rawDatabaseUrl
         ? path.resolve(rawDatabaseUrl)
         : path.join(dataDir, 'portal.sqlite');
-  const portalUrl = text(env, 'PORTAL_URL', `http://${host}:${port}`).replace(/\/+$/, '');
+  const rawPublicUrl = env.PUBLIC_URL?.trim().replace(/\/+$/, '') || null;
+  if (rawPublicUrl) originOf(rawPublicUrl, 'PUBLIC_URL');
+  const portalUrl = text(env, 'PORTAL_URL', rawPublicUrl ?? `http://${host}:${port}`).replace(/\/+$/, '');
+  const metricsPort = env.METRICS_PORT?.trim() ? integer(env, 'METRICS_PORT', 0) : null;
   const listed = (env.ALLOWED_ORIGINS ?? '')
     .split(',')
     .map((item) => item.trim())
@@ -77,6 +161,7 @@ export function loadConfig(env: Env = process.env): Config {
     sqlitePath,
     demoEmail: text(env, 'DEMO_EMAIL', 'admin@demo.quiz').toLowerCase(),
     demoPassword: text(env, 'DEMO_PASSWORD', 'demo-pass-2026'),
+    publicUrl: rawPublicUrl,
     portalUrl,
     allowedOrigins,
     smtpUrl: env.SMTP_URL?.trim() || null,
@@ -86,5 +171,13 @@ export function loadConfig(env: Env = process.env): Config {
     staticDir: path.resolve(text(env, 'STATIC_DIR', './dist')),
     loginRateLimit: integer(env, 'LOGIN_RATE_LIMIT', 10),
     loginRateWindowMs: integer(env, 'LOGIN_RATE_WINDOW_MS', 15 * 60 * 1000),
+    trustProxy: trustProxyOf(env.TRUST_PROXY),
+    metricsToken: env.METRICS_TOKEN?.trim() || null,
+    metricsPort,
+    s3: s3Of(env),
+    migrateOnBoot: flag(env, 'MIGRATE_ON_BOOT'),
+    seedDemo: flag(env, 'SEED_DEMO'),
+    pgPoolMax: positive(env, 'PG_POOL_MAX', 10),
+    shutdownGraceMs: integer(env, 'SHUTDOWN_GRACE_MS', 10_000),
   };
 }

@@ -1,8 +1,7 @@
-import path from 'node:path';
 import { buildApp } from './app';
 import { systemClock } from './clock';
 import { loadConfig } from './config';
-import { openConfiguredDatabase } from './db/open';
+import { openDatabaseForServing } from './db/open';
 import { seedDemo } from './demo/seed';
 import { serverLoggerOptions } from './http/logging';
 import { liveConnectSources } from './http/security-headers';
@@ -12,18 +11,26 @@ import { loadLiveSettings } from './live/live-config';
 import { liveConfigRoutes } from './live/live-config-route';
 import { livePublisher } from './live/publisher';
 import { createMailer } from './mail/mailer';
+import { collectProcessMetrics, watchDatabasePool } from './metrics/metrics';
+import { startMetricsServer } from './metrics/metrics-route';
 import { quizService } from './quizzes/quiz-service';
 import { autoScheduler } from './quizzes/scheduler';
+import { openMediaStorage } from './storage/open-storage';
+
+// `npm run serve`: one API server instance. The schema must be migrated already (`npm run migrate`) unless
+// MIGRATE_ON_BOOT=1; the demo is created only with SEED_DEMO=1 (`npm start` runs migrate and seed itself).
+// SIGTERM or SIGINT: stop taking requests, finish those in flight, then close the scheduler, the live
+// channel, the storage and the database, within SHUTDOWN_GRACE_MS.
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const database = await openConfiguredDatabase(config);
-  const seeded = await seedDemo(
-    database.db,
-    systemClock,
-    { email: config.demoEmail, password: config.demoPassword },
-    new UploadStore(path.join(config.dataDir, 'uploads')),
-  );
+  const database = await openDatabaseForServing(config);
+  watchDatabasePool(database.poolUse);
+  collectProcessMetrics();
+  const uploads = new UploadStore(openMediaStorage(config));
+  const seeded = config.seedDemo
+    ? await seedDemo(database.db, systemClock, { email: config.demoEmail, password: config.demoPassword }, uploads)
+    : false;
   // The live channel (decisions §4): a real Firebase project when configured, else the local RTDB server.
   const live = await openLiveChannel(loadLiveSettings());
   const publisher = livePublisher(live.database, { error: (...args: Parameters<typeof app.log.error>) => app.log.error(...args) });
@@ -32,38 +39,51 @@ async function main(): Promise<void> {
     config,
     clock: systemClock,
     mailer: createMailer(config, { info: (message) => app.log.info(message) }),
+    uploads,
     quizEvents: publisher,
     liveConnectSources: liveConnectSources(live.clientConfig),
+    liveReachable: () => live.checkReachable(),
     logger: serverLoggerOptions(config.logLevel),
   });
   await app.register(liveConfigRoutes, { clientConfig: live.clientConfig });
   // The local server keeps nothing across restarts, and a real one may have missed changes while down.
   // Not awaited: an unreachable Firebase must not keep the API from starting.
-  publisher.republishAll(database.db).catch((error: unknown) => app.log.error({ err: error }, 'live channel: republish failed'));
+  publisher.republishAll(database.db).then(
+    ({ written, removed, current }) =>
+      app.log.info(`live channel: ${written} quiz node(s) written, ${removed} removed, ${current} already current`),
+    (error: unknown) => app.log.error({ err: error }, 'live channel: republish failed'),
+  );
   const scheduler = autoScheduler({
     db: database.db,
     clock: systemClock,
-    quizzes: quizService({
-      db: database.db,
-      clock: systemClock,
-      uploads: new UploadStore(path.join(config.dataDir, 'uploads')),
-      quizEvents: publisher,
-      log: app.log,
-    }),
+    quizzes: quizService({ db: database.db, clock: systemClock, uploads, quizEvents: publisher, log: app.log }),
     log: app.log,
   }).start(1000);
+  const metricsServer =
+    config.metricsPort === null
+      ? null
+      : await startMetricsServer({ host: config.host, port: config.metricsPort, token: config.metricsToken });
 
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info(`${signal} received, shutting down`);
+    // Refuses new requests (503, then no connection) and resolves once those in flight have answered.
+    const drained = app.close();
+    app.log.info(`${signal} received: finishing the requests in flight, then closing`);
+    setTimeout(() => {
+      console.error(`Requests still running after ${config.shutdownGraceMs} ms (SHUTDOWN_GRACE_MS): exiting anyway`);
+      process.exit(1);
+    }, config.shutdownGraceMs).unref();
     try {
       await scheduler.stop();
-      await app.close();
+      await drained;
+      await metricsServer?.close();
       await publisher.flush();
       await live.close();
+      await uploads.storage.close();
       await database.close();
+      app.log.info('closed cleanly');
       process.exit(0);
     } catch (error) {
       console.error(error);
@@ -78,13 +98,14 @@ async function main(): Promise<void> {
   // The port really listened on (PORT=0 picks a free one; the live benchmark reads it from here).
   const address = app.server.address();
   const port = address !== null && typeof address === 'object' ? address.port : config.port;
-  console.info(`Quiz portal listening on http://${config.host}:${port} (${storage})`);
+  console.info(`Quiz portal listening on http://${config.host}:${port} (${storage}, uploads in ${uploads.storage.description})`);
   console.info(`Portal URL: ${config.portalUrl}`);
   console.info(
     `Live channel: ${live.clientConfig.emulator ? `local realtime database ${live.clientConfig.databaseURL}` : live.clientConfig.databaseURL}`,
   );
+  if (metricsServer) console.info(`Metrics: http://${config.host}:${metricsServer.port}/metrics`);
   if (seeded) console.info('Demo data created on the empty database.');
-  console.info(`Demo login: ${config.demoEmail} / ${config.demoPassword}`);
+  if (config.seedDemo) console.info(`Demo login: ${config.demoEmail} / ${config.demoPassword}`);
 }
 
 main().catch((error: unknown) => {

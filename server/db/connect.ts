@@ -1,6 +1,7 @@
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase, type SqliteStatement } from 'kysely';
+import type { PoolUse } from '../metrics/metrics';
 import type { DialectName } from './dialect';
 import type { Database } from './schema';
 
@@ -54,6 +55,8 @@ function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
 export interface DatabaseHandle {
   db: Kysely<Database>;
   dialect: DialectName;
+  /** Connections in use and waiting, for the metrics. */
+  poolUse(): PoolUse;
   close(): Promise<void>;
 }
 
@@ -64,22 +67,29 @@ export interface DatabaseTarget {
   sqlitePath: string;
   /** PostgreSQL only: the schema to work in (tests use one fresh schema per file). */
   pgSchema?: string;
+  /** PostgreSQL only: connections in the pool (PG_POOL_MAX); 10 when not given. */
+  poolMax?: number;
 }
 
 export function openDatabase(target: DatabaseTarget): DatabaseHandle {
   if (target.databaseUrl) {
     const pool = new pg.Pool({
       connectionString: target.databaseUrl,
-      max: 10,
+      max: target.poolMax ?? 10,
       ...(target.pgSchema ? { options: `-c search_path=${target.pgSchema}` } : {}),
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', close: () => db.destroy() };
+    return {
+      db,
+      dialect: 'postgres',
+      poolUse: () => ({ dialect: 'postgres', total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+      close: () => db.destroy(),
+    };
   }
   const sqlite = new SQLite(target.sqlitePath);
   if (target.sqlitePath !== ':memory:') sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  return { db, dialect: 'sqlite', poolUse: () => ({ dialect: 'sqlite', total: 1 }), close: () => db.destroy() };
 }

@@ -20,13 +20,22 @@ function migrations(dialect: DialectName): Record<string, Migration> {
   };
 }
 
+function migratorOf(db: Kysely<Database>, dialect: DialectName, schema?: string): Migrator {
+  return new Migrator({ db, provider: { getMigrations: async () => migrations(dialect) }, migrationTableSchema: schema });
+}
+
+/** The names of the migrations the database has not run yet, in order. */
+export async function pendingMigrations(db: Kysely<Database>, dialect: DialectName, schema?: string): Promise<string[]> {
+  const all = await migratorOf(db, dialect, schema).getMigrations();
+  return all.filter((migration) => migration.executedAt === undefined).map((migration) => migration.name);
+}
+
 /**
  * `schema` (PostgreSQL): where the migration tables live. Without it Kysely looks for them in every schema,
  * so a database with several schemas (parallel test files) sees another schema's tables and fails.
  */
 export async function migrateToLatest(db: Kysely<Database>, dialect: DialectName, schema?: string): Promise<void> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations(dialect) }, migrationTableSchema: schema });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await migratorOf(db, dialect, schema).migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {
     const reason = error instanceof Error ? error.message : String(error ?? 'unknown error');

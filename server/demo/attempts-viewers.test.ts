@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { UploadStore } from '../http/uploads';
+import { localUploadStore } from '../http/uploads';
 import { insertQuiz } from '../routes/attempts.fixtures';
 import { createTestServer, signedInTenant, type TestServer } from '../test/support';
 import { DEMO_ATTEMPT_COUNT, DEMO_VIEWER_APP_URL, seedDemoClientSettings, seedDemoViewersAndAttempts } from './attempts-viewers';
@@ -42,7 +42,7 @@ it('seeds viewers but no attempts when there are no quizzes', async () => {
 
 it('sets the business settings and a logo the current user sees', async () => {
   const tenant = await signedInTenant(server);
-  const uploads = new UploadStore(path.join(server.config.dataDir, 'uploads'));
+  const uploads = localUploadStore(path.join(server.config.dataDir, 'uploads'));
   await seedDemoClientSettings({ db: server.db, clock: server.clock, clientId: tenant.clientId, userId: tenant.userId, uploads });
   const profile = (await server.app.inject({ url: '/api/v1/profiles/client/', headers: tenant.headers })).json().results[0];
   expect(profile).toMatchObject({ business_name: 'Demo Quiz Co', viewer_app_url: DEMO_VIEWER_APP_URL, recent_participant_time: 300 });

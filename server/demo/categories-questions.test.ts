@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { optionsText } from '../../src/lib/contract/question';
-import { UploadStore, imageExtension } from '../http/uploads';
+import { imageExtension, localUploadStore } from '../http/uploads';
 import { createTestServer, login, type TestServer } from '../test/support';
 import { sponsorPng } from './sponsor-image';
 import { seedDemo } from './seed';
@@ -19,7 +19,7 @@ it('draws a sponsor image that is a real PNG', async () => {
 });
 
 it('seeds six categories and 42 valid questions, some with images the API serves', async () => {
-  const uploads = new UploadStore(path.join(server.config.dataDir, 'uploads'));
+  const uploads = localUploadStore(path.join(server.config.dataDir, 'uploads'));
   expect(await seedDemo(server.db, server.clock, { email: 'demo@demo.quiz', password: 'demo-pass-2026' }, uploads)).toBe(true);
   const headers = { authorization: `Token ${await login(server, 'demo@demo.quiz', 'demo-pass-2026')}`, host: 'api.test' };
 

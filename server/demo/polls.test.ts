@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { UploadStore } from '../http/uploads';
+import { localUploadStore } from '../http/uploads';
 import { createTestServer, signedInTenant, type TestServer } from '../test/support';
 import { seedDemoPolls } from './polls';
 
@@ -14,7 +14,7 @@ afterEach(async () => {
 
 it('seeds three polls with voted choices, the first with a QR image the API serves', async () => {
   const tenant = await signedInTenant(server, { pollEnabled: true });
-  const uploads = new UploadStore(path.join(server.config.dataDir, 'uploads'));
+  const uploads = localUploadStore(path.join(server.config.dataDir, 'uploads'));
   await seedDemoPolls({ db: server.db, clock: server.clock, clientId: tenant.clientId, userId: tenant.userId, uploads });
   const polls = (await server.app.inject({ url: '/api/v1/poll-list/', headers: tenant.headers })).json();
   expect(polls.count).toBe(3);

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { quizDetail, quizSummary } from '../../src/lib/contract/quiz';
 import { isJoinCode, statusOrder } from '../../src/lib/quiz-rules';
-import { UploadStore } from '../http/uploads';
+import { localUploadStore } from '../http/uploads';
 import { createTenant, createTestServer, login, type TestServer } from '../test/support';
 import { seedDemoQuizzes } from './quizzes';
 import { seedDemo } from './seed';
@@ -16,7 +16,7 @@ afterEach(async () => {
 });
 
 it('seeds a quiz for every status of both modes, with ordered questions and join codes', async () => {
-  const uploads = new UploadStore(path.join(server.config.dataDir, 'uploads'));
+  const uploads = localUploadStore(path.join(server.config.dataDir, 'uploads'));
   await seedDemo(server.db, server.clock, { email: 'demo@demo.quiz', password: 'demo-pass-2026' }, uploads);
   const headers = { authorization: `Token ${await login(server, 'demo@demo.quiz', 'demo-pass-2026')}` };
   const page = (await server.app.inject({ url: '/api/v1/portal-quiz/?page_size=100', headers })).json();

@@ -8,7 +8,7 @@ import { resourceRoutes } from '../routes';
 import { createTestServer, signedInTenant, type TestServer } from '../test/support';
 import { installContract } from './contract';
 import { NULL_CHARACTER_MESSAGE } from './errors';
-import { UploadStore } from './uploads';
+import { localUploadStore } from './uploads';
 
 // Every route of spec §7 declares its request and its answer with the contract's schemas, and a request
 // the contract refuses is answered as DRF answers it: field errors for the body and the query, 404 for a
@@ -39,7 +39,7 @@ async function resourceRouteOptions(): Promise<RouteOptions[]> {
     clock: server.clock,
     mailer: server.mailer,
     quizEvents: noQuizEvents,
-    uploads: new UploadStore(server.config.dataDir),
+    uploads: localUploadStore(server.config.dataDir),
     log: app.log,
   };
   for (const plugin of resourceRoutes) await app.register(plugin, ctx);

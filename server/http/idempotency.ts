@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../clock';
 import type { Database } from '../db/schema';
 import { nowIso } from '../db/rows';
+import { countIdempotentWrite } from '../metrics/metrics';
 import { userOf } from './auth';
 import { HttpError } from './errors';
 
@@ -74,6 +75,7 @@ export function idempotencyHooks(deps: { db: Kysely<Database>; clock: Clock }) {
       .executeTakeFirst();
     if (inserted) {
       request.idempotencyKeyId = inserted.id;
+      countIdempotentWrite('fresh');
       return;
     }
 
@@ -94,11 +96,13 @@ export function idempotencyHooks(deps: { db: Kysely<Database>; clock: Clock }) {
         .where('id', '=', stored.id)
         .execute();
       request.idempotencyKeyId = stored.id;
+      countIdempotentWrite('fresh');
       return;
     }
     if (stored.status_code === null) {
       throw new HttpError(409, { detail: 'A request with this Idempotency-Key is still being processed.' });
     }
+    countIdempotentWrite('replayed');
     reply.header('Idempotent-Replayed', 'true');
     reply.code(stored.status_code);
     if (stored.response_body === null) return reply.send();

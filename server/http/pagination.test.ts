@@ -6,7 +6,13 @@ import { pageRequestOf, paginateWith } from './pagination';
 // the same pages as read from the start.
 
 const request = (query: Record<string, string>) =>
-  pageRequestOf({ query, url: '/api/v1/things/', protocol: 'http', host: 'api.test' } as unknown as FastifyRequest);
+  pageRequestOf({
+    query,
+    url: '/api/v1/things/',
+    protocol: 'http',
+    host: 'api.test',
+    server: { publicUrl: null },
+  } as unknown as FastifyRequest);
 
 function source(total: number) {
   const rows = Array.from({ length: total }, (_, i) => total - i);

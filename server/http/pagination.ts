@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { sql, type SelectQueryBuilder } from 'kysely';
 import { MAX_PAGE_SIZE, PAGE_SIZE, type Page } from '../../src/lib/contract/page';
 import { HttpError } from './errors';
+import { absoluteUrl } from './public-url';
 import { toCount } from '../db/rows';
 
 // DRF PageNumberPagination: `?page=n` (1-based, or "last"), 10 per page, `{count, next, previous, results}`
@@ -27,9 +28,9 @@ export function pageSizeOf(request: FastifyRequest): number {
   return Number.isInteger(size) && size > 0 ? Math.min(size, MAX_PAGE_SIZE) : PAGE_SIZE;
 }
 
-/** The absolute URL of this request with `page` set (or removed for page 1, as DRF does). */
+/** The absolute URL of this request with `page` set (or removed for page 1, as DRF does); see public-url.ts. */
 export function pageUrl(request: FastifyRequest, page: number): string {
-  const url = new URL(request.url, `${request.protocol}://${request.host}`);
+  const url = new URL(absoluteUrl(request, request.url));
   if (page === 1) url.searchParams.delete('page');
   else url.searchParams.set('page', String(page));
   return url.toString();

@@ -1,33 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
-import path from 'node:path';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
-import { HttpError, fieldErrors, notFound, tooLargeMessage } from './errors';
+import { LocalMediaStorage } from '../storage/local-storage';
+import { IMAGE_TYPES, VIDEO_TYPES, contentTypeOf, isStoredName, type MediaStorage } from '../storage/media-storage';
+import { HttpError, fieldErrors, tooLargeMessage } from './errors';
+import { absoluteUrl } from './public-url';
 
 // Uploads (question images, quiz sponsor logos, poll QR images, client logos): multipart forms are read
 // into memory (bounded by UPLOAD_MAX_BYTES per file), images are judged by their bytes, not by name or
-// declared type, and stored under DATA_DIR/uploads with a random name only after the route validated
-// the rest of the form. They are served at /media/<name> with their real type and nosniff.
-
-/** Image types accepted, by detected MIME type, with the extension they are stored under. SVG is refused (script). */
-const IMAGE_TYPES: Record<string, string> = {
-  'image/png': 'png',
-  'image/jpeg': 'jpg',
-  'image/gif': 'gif',
-  'image/webp': 'webp',
-  'image/avif': 'avif',
-  'image/bmp': 'bmp',
-};
-/** Videos, accepted only where a field allows them (a quiz's image may be a video, spec §3). */
-const VIDEO_TYPES: Record<string, string> = {
-  'video/mp4': 'mp4',
-  'video/webm': 'webm',
-};
-const CONTENT_TYPES: Record<string, string> = Object.fromEntries(
-  Object.entries({ ...IMAGE_TYPES, ...VIDEO_TYPES }).map(([mime, ext]) => [ext, mime]),
-);
+// declared type, and stored under a random name (in DATA_DIR/uploads or an S3 bucket: storage/) only after
+// the route validated the rest of the form. They are served at /media/<name> with their real type.
 
 export const INVALID_IMAGE_MESSAGE = 'Upload a valid image. The file you uploaded was either not an image or a corrupted image.';
 export const INVALID_IMAGE_OR_VIDEO_MESSAGE =
@@ -99,61 +81,39 @@ export async function requireImageOrVideo(file: UploadedFile): Promise<string> {
   return video;
 }
 
+/** Validates uploaded files and keeps them, under names of its own, in a media storage. */
 export class UploadStore {
-  constructor(readonly directory: string) {}
+  constructor(readonly storage: MediaStorage) {}
 
   /** Validates and stores an image or an MP4/WebM video (a quiz's image field); returns the stored name. */
   async saveImageOrVideo(file: UploadedFile): Promise<string> {
-    const extension = await requireImageOrVideo(file);
-    const name = `${randomBytes(16).toString('hex')}.${extension}`;
-    await mkdir(this.directory, { recursive: true });
-    await writeFile(path.join(this.directory, name), file.data, { flag: 'wx' });
-    return name;
+    return this.store(await requireImageOrVideo(file), file.data);
   }
 
   /** Validates and stores an image; returns the stored name (what the database keeps). */
   async saveImage(file: UploadedFile): Promise<string> {
-    const extension = await requireImage(file);
+    return this.store(await requireImage(file), file.data);
+  }
+
+  /** Removes a stored file, e.g. when the transaction that was to reference it failed. */
+  async remove(name: string): Promise<void> {
+    if (isStoredName(name)) await this.storage.delete(name);
+  }
+
+  private async store(extension: string, data: Buffer): Promise<string> {
     const name = `${randomBytes(16).toString('hex')}.${extension}`;
-    await mkdir(this.directory, { recursive: true });
-    await writeFile(path.join(this.directory, name), file.data, { flag: 'wx' });
+    await this.storage.put(name, data, contentTypeOf(name) ?? 'application/octet-stream');
     return name;
   }
-
-  /** Removes a stored image, e.g. when the transaction that was to reference it failed. */
-  async remove(name: string): Promise<void> {
-    const file = this.pathOf(name);
-    if (file) await rm(file, { force: true });
-  }
-
-  /** The path of a stored name, or null when the name is not one this store could have made. */
-  pathOf(name: string): string | null {
-    return /^[a-f0-9]{32}\.[a-z0-9]{3,4}$/.test(name) ? path.join(this.directory, name) : null;
-  }
 }
 
-/** The absolute URL of a stored upload for this request's host (DRF builds absolute file URLs too). */
+/** An upload store on a local folder (the default, and the tests'). */
+export function localUploadStore(directory: string): UploadStore {
+  return new UploadStore(new LocalMediaStorage(directory));
+}
+
+/** The absolute URL of a stored upload (DRF builds absolute file URLs too); see public-url.ts. */
 export function mediaUrl(request: FastifyRequest, name: string | null | undefined): string | null {
   if (!name) return null;
-  return `${request.protocol}://${request.host}/media/${encodeURIComponent(name)}`;
-}
-
-export function registerMediaRoute(app: FastifyInstance, store: UploadStore): void {
-  app.get<{ Params: { name: string } }>('/media/:name', async (request, reply) => {
-    const file = store.pathOf(request.params.name);
-    const extension = request.params.name.split('.').pop() ?? '';
-    const contentType = CONTENT_TYPES[extension];
-    if (!file || !contentType) throw notFound();
-    const info = await stat(file).catch(() => null);
-    if (!info?.isFile()) throw notFound();
-    return (
-      reply
-        .header('Content-Type', contentType)
-        .header('Content-Length', info.size)
-        .header('X-Content-Type-Options', 'nosniff')
-        // Names are random and never reused, so a stored image never changes.
-        .header('Cache-Control', 'public, max-age=31536000, immutable')
-        .send(createReadStream(file))
-    );
-  });
+  return absoluteUrl(request, `/media/${encodeURIComponent(name)}`);
 }

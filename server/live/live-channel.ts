@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { applicationDefault, cert, deleteApp, initializeApp, type App, type Credential, type ServiceAccount } from 'firebase-admin/app';
-import { getDatabase, type Database } from 'firebase-admin/database';
-import { DEFAULT_LOCAL_PORT, type FirebaseClientOptions, type LiveSettings } from './live-config';
-import { OWNER_SECRET, startLocalRtdb } from './local-rtdb';
+import { getDatabase, type DataSnapshot, type Database } from 'firebase-admin/database';
+import type * as LocalRtdbModule from './local-rtdb';
+import { DEFAULT_LOCAL_PORT, OWNER_SECRET, type FirebaseClientOptions, type LiveSettings } from './live-config';
 
-// Opens the server's side of the live channel: firebase-admin on the configured project, or on the
-// local RTDB server started here. Also says what the portal needs to connect (GET /api/v1/live-config/).
+// Opens the server's side of the live channel: firebase-admin on the configured project, on a local
+// stand-in already running, or on the local RTDB server started here. Also says what the portal needs to
+// connect (GET /api/v1/live-config/).
 
 /** What the portal is told (see src/api/live.ts, which parses the same shape). */
 export interface LiveClientConfig {
@@ -19,8 +20,13 @@ export interface LiveClientConfig {
 export interface LiveChannel {
   database: Database;
   clientConfig: LiveClientConfig;
+  /** Resolves while firebase-admin is connected to the database (GET /api/ready); rejects after a wait. */
+  checkReachable(): Promise<void>;
   close(): Promise<void>;
 }
+
+/** How long the readiness check waits for a connection that is being (re)made. */
+const CONNECT_WAIT_MS = 3000;
 
 /** firebase-admin asks its credential for a token even against an emulator, which only wants "owner". */
 const ownerCredential: Credential = {
@@ -32,29 +38,83 @@ function adminApp(databaseURL: string, credential: Credential): App {
   return initializeApp({ databaseURL, credential }, `live-${randomBytes(6).toString('hex')}`);
 }
 
+/** Firebase's own flag for the client's connection (`.info/connected`), waited for a moment if false. */
+function connected(database: Database): Promise<void> {
+  const flag = database.ref('.info/connected');
+  return new Promise((resolve, reject) => {
+    // Called at once when the flag is known, possibly before on() returns.
+    const onFlag = (snapshot: DataSnapshot) => {
+      if (snapshot.val() !== true) return;
+      clearTimeout(timer);
+      flag.off('value', onFlag);
+      resolve();
+    };
+    const timer = setTimeout(() => {
+      flag.off('value', onFlag);
+      reject(new Error(`live channel not connected after ${CONNECT_WAIT_MS} ms`));
+    }, CONNECT_WAIT_MS);
+    flag.on('value', onFlag);
+  });
+}
+
+function channelOn(app: App, clientConfig: LiveClientConfig, closeMore: () => Promise<void> = async () => {}): LiveChannel {
+  const database = getDatabase(app);
+  return {
+    database,
+    clientConfig,
+    checkReachable: () => connected(database),
+    async close() {
+      await deleteApp(app);
+      await closeMore();
+    },
+  };
+}
+
+/**
+ * The local server's module, loaded only when it is started: firebase-server is a development dependency,
+ * absent from a production install, which must set FIREBASE_DATABASE_URL instead.
+ */
+async function localRtdbModule(): Promise<typeof LocalRtdbModule> {
+  try {
+    return await import('./local-rtdb');
+  } catch (error) {
+    const missing = (error as NodeJS.ErrnoException).code === 'ERR_MODULE_NOT_FOUND' && String(error).includes("'firebase-server'");
+    if (!missing) throw error;
+    throw new Error(
+      'No live channel: FIREBASE_DATABASE_URL is not set, and the local stand-in (firebase-server, a development ' +
+        'dependency) is not installed. Set FIREBASE_DATABASE_URL and FIREBASE_SERVICE_ACCOUNT (README, "Live channel").',
+      { cause: error },
+    );
+  }
+}
+
 export async function openLiveChannel(settings: LiveSettings): Promise<LiveChannel> {
   if (settings.kind === 'firebase') {
     const credential = settings.serviceAccount ? cert(settings.serviceAccount as ServiceAccount) : applicationDefault();
-    const app = adminApp(settings.databaseURL, credential);
-    return {
-      database: getDatabase(app),
-      clientConfig: { databaseURL: settings.databaseURL, emulator: null, firebase: settings.client },
-      close: () => deleteApp(app),
-    };
+    return channelOn(adminApp(settings.databaseURL, credential), {
+      databaseURL: settings.databaseURL,
+      emulator: null,
+      firebase: settings.client,
+    });
   }
+  if (settings.kind === 'emulator') {
+    const databaseURL = `http://${settings.host}:${settings.port}?ns=quiz-portal`;
+    return channelOn(adminApp(databaseURL, ownerCredential), {
+      databaseURL,
+      emulator: { host: settings.host, port: settings.port },
+      firebase: {},
+    });
+  }
+  const { startLocalRtdb } = await localRtdbModule();
   const local = await startLocalRtdb({
     host: settings.host,
     port: settings.port,
     // The default port may be held by another checkout; the portal learns the real port anyway.
     fallbackToFreePort: settings.portIsDefault && settings.port === DEFAULT_LOCAL_PORT,
   });
-  const app = adminApp(local.databaseURL, ownerCredential);
-  return {
-    database: getDatabase(app),
-    clientConfig: { databaseURL: local.databaseURL, emulator: { host: local.host, port: local.port }, firebase: {} },
-    async close() {
-      await deleteApp(app);
-      await local.close();
-    },
-  };
+  return channelOn(
+    adminApp(local.databaseURL, ownerCredential),
+    { databaseURL: local.databaseURL, emulator: { host: local.host, port: local.port }, firebase: {} },
+    () => local.close(),
+  );
 }

@@ -10,6 +10,15 @@ describe('loadLiveSettings', () => {
     expect(loadLiveSettings({ FIREBASE_EMULATOR_PORT: '0' })).toMatchObject({ kind: 'local', port: 0, portIsDefault: false });
   });
 
+  it('reaches a stand-in already running at FIREBASE_DATABASE_EMULATOR_HOST (several instances share one)', () => {
+    expect(loadLiveSettings({ FIREBASE_DATABASE_EMULATOR_HOST: '127.0.0.1:9123' })).toEqual({
+      kind: 'emulator',
+      host: '127.0.0.1',
+      port: 9123,
+    });
+    expect(() => loadLiveSettings({ FIREBASE_DATABASE_EMULATOR_HOST: '127.0.0.1' })).toThrow(/FIREBASE_DATABASE_EMULATOR_HOST/);
+  });
+
   it('refuses a port that is not one', () => {
     expect(() => loadLiveSettings({ FIREBASE_EMULATOR_PORT: 'abc' })).toThrow(/FIREBASE_EMULATOR_PORT/);
   });

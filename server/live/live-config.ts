@@ -1,8 +1,10 @@
 import { readFileSync } from 'node:fs';
 
 // Where the live channel lives (decisions §4). With FIREBASE_DATABASE_URL set, a real Firebase project
-// (firebase-admin signs in with FIREBASE_SERVICE_ACCOUNT); without it, the API server starts the local
-// RTDB server (local-rtdb.ts) itself, so `npm start`, `npm run dev` and the e2e server need no extra step.
+// (firebase-admin signs in with FIREBASE_SERVICE_ACCOUNT). With FIREBASE_DATABASE_EMULATOR_HOST (host:port),
+// a local stand-in already running, which several server instances share (the multi-instance tests).
+// Without either, the API server starts the local RTDB server (local-rtdb.ts) itself, so `npm start`,
+// `npm run dev` and the e2e server need no extra step.
 
 type Env = Record<string, string | undefined>;
 
@@ -16,7 +18,11 @@ export interface FirebaseClientOptions {
 
 export type LiveSettings =
   | { kind: 'firebase'; databaseURL: string; serviceAccount: object | null; client: FirebaseClientOptions }
+  | { kind: 'emulator'; host: string; port: number }
   | { kind: 'local'; host: string; port: number; portIsDefault: boolean };
+
+/** The credential firebase-admin sends to an emulator (it connects as "owner"); the local server takes it. */
+export const OWNER_SECRET = 'owner';
 
 export const DEFAULT_LOCAL_PORT = 9000;
 
@@ -32,6 +38,10 @@ function serviceAccountOf(raw: string | undefined): object | null {
   }
 }
 
+function isPort(value: number): boolean {
+  return Number.isInteger(value) && value >= 0 && value <= 65535;
+}
+
 export function loadLiveSettings(env: Env = process.env): LiveSettings {
   const databaseURL = env.FIREBASE_DATABASE_URL?.trim();
   if (databaseURL) {
@@ -42,9 +52,15 @@ export function loadLiveSettings(env: Env = process.env): LiveSettings {
     if (env.FIREBASE_AUTH_DOMAIN?.trim()) client.authDomain = env.FIREBASE_AUTH_DOMAIN.trim();
     return { kind: 'firebase', databaseURL, serviceAccount: serviceAccountOf(env.FIREBASE_SERVICE_ACCOUNT), client };
   }
+  const emulator = env.FIREBASE_DATABASE_EMULATOR_HOST?.trim();
+  if (emulator) {
+    const match = /^([^:\s]+):(\d+)$/.exec(emulator);
+    const port = Number(match?.[2]);
+    if (!match?.[1] || !isPort(port) || port === 0) throw new Error(`FIREBASE_DATABASE_EMULATOR_HOST must be host:port, got "${emulator}"`);
+    return { kind: 'emulator', host: match[1], port };
+  }
   const rawPort = env.FIREBASE_EMULATOR_PORT?.trim();
   const port = rawPort ? Number(rawPort) : DEFAULT_LOCAL_PORT;
-  if (!Number.isInteger(port) || port < 0 || port > 65535)
-    throw new Error(`FIREBASE_EMULATOR_PORT must be a port number, got "${rawPort}"`);
+  if (!isPort(port)) throw new Error(`FIREBASE_EMULATOR_PORT must be a port number, got "${rawPort}"`);
   return { kind: 'local', host: env.FIREBASE_EMULATOR_HOST?.trim() || '127.0.0.1', port, portIsDefault: !rawPort };
 }

@@ -1,16 +1,19 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import FirebaseServer from 'firebase-server';
+import { OWNER_SECRET } from './live-config';
 
 // The local stand-in for a Firebase Realtime Database (TOOLCHAIN.md: the official emulator cannot run
 // here). firebase-server speaks the RTDB websocket protocol; patches/firebase-server+1.1.0.patch makes
 // the owner secret bypass the rules (firebase-admin), checks each connection as its own user, answers
 // get() and unlisten. Data lives in memory: the publisher republishes every quiz when it starts.
+// firebase-server is a development dependency: live-channel.ts imports this module only when it starts
+// the local server, so a production install (without it) runs against a real Firebase project.
 
-/** The credential firebase-admin sends to an emulator (it connects as "owner"). */
-export const OWNER_SECRET = 'owner';
+export { OWNER_SECRET };
 
 export interface LocalRtdb {
   host: string;
@@ -26,14 +29,8 @@ export interface LocalRtdbOptions {
   port: number;
   /** Try a free port when `port` is taken (the default port may be in use by another checkout). */
   fallbackToFreePort?: boolean;
-  /** The `rules` object of database.rules.json; the repository's file when omitted. */
+  /** The `rules` object of database.rules.json; the repository's when omitted. */
   rules?: object;
-}
-
-export const RULES_FILE = fileURLToPath(new URL('../../database.rules.json', import.meta.url));
-
-export function loadRules(file: string = RULES_FILE): object {
-  return JSON.parse(readFileSync(file, 'utf8')) as object;
 }
 
 function listen(server: Server, port: number, host: string): Promise<void> {
@@ -52,6 +49,21 @@ function listen(server: Server, port: number, host: string): Promise<void> {
   });
 }
 
+/**
+ * The repository's database.rules.json, found from this module up: it runs from server/live/ (tsx) or from
+ * dist-server/chunks/ (the compiled server), both inside the repository.
+ */
+export function repositoryRules(): object {
+  let directory = path.dirname(fileURLToPath(import.meta.url));
+  for (;;) {
+    const file = path.join(directory, 'database.rules.json');
+    if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as object;
+    const parent = path.dirname(directory);
+    if (parent === directory) throw new Error('database.rules.json not found above the server');
+    directory = parent;
+  }
+}
+
 export async function startLocalRtdb(options: LocalRtdbOptions): Promise<LocalRtdb> {
   const host = options.host ?? '127.0.0.1';
   // Plain HTTP requests get a 404; only the websocket upgrade matters.
@@ -65,7 +77,7 @@ export async function startLocalRtdb(options: LocalRtdbOptions): Promise<LocalRt
   const port = (http.address() as AddressInfo).port;
   const server = new FirebaseServer({ server: http }, `quiz-portal-${port}`);
   server.setAuthSecret(OWNER_SECRET);
-  server.setRules(options.rules ?? loadRules());
+  server.setRules(options.rules ?? repositoryRules());
   return {
     host,
     port,

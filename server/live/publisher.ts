@@ -5,6 +5,7 @@ import { LIVE_QUIZZES_PATH, liveQuizPath, type LiveQuiz } from '../../src/lib/co
 import type { Database } from '../db/schema';
 import { liveStateOf, questionIdsOf } from '../quizzes/quiz-read';
 import type { QuizEvents, QuizLiveState } from '../quizzes/quiz-events';
+import { countLiveWrite } from '../metrics/metrics';
 
 // Writes each quiz's live node /live/quizzes/{quiz_hash} (decisions §4) with firebase-admin. Writes are
 // not awaited by the REST call: while Firebase is unreachable the admin SDK queues them (in order) and
@@ -23,9 +24,28 @@ export function liveNodeOf(quiz: QuizLiveState): LiveQuiz {
   };
 }
 
+/** What a republish did. */
+export interface RepublishSummary {
+  /** Nodes written: missing, or older than the database's state. */
+  written: number;
+  /** Nodes of quizzes that no longer exist, removed. */
+  removed: number;
+  /** Nodes already as new as the database's state, left alone. */
+  current: number;
+}
+
+/** Whether a published node is missing or behind the database's state of its quiz. */
+function isOlder(published: Partial<LiveQuiz> | null | undefined, node: LiveQuiz): boolean {
+  return typeof published?.updated_at !== 'number' || published.updated_at < node.updated_at;
+}
+
 export interface LivePublisher extends QuizEvents {
-  /** Writes every quiz's node and removes nodes of quizzes that no longer exist (on start). */
-  republishAll(db: Kysely<Database>): Promise<void>;
+  /**
+   * On start: writes each quiz's node only where it is missing or older than the quiz's updated_at, and
+   * removes nodes of quizzes that no longer exist. A restarting instance never rolls back a running quiz
+   * that another instance moved on meanwhile. Resolves once every write settled.
+   */
+  republishAll(db: Kysely<Database>): Promise<RepublishSummary>;
   /** Resolves once every write started so far has settled (tests, shutdown). */
   flush(): Promise<void>;
 }
@@ -34,7 +54,13 @@ export function livePublisher(database: AdminDatabase, log: Pick<FastifyBaseLogg
   const pending = new Set<Promise<void>>();
 
   function track(what: string, write: Promise<void>): void {
-    const settled = write.catch((error: unknown) => log.error({ err: error }, `live channel: ${what} not published`));
+    const settled = write.then(
+      () => countLiveWrite('ok'),
+      (error: unknown) => {
+        countLiveWrite('failed');
+        log.error({ err: error }, `live channel: ${what} not published`);
+      },
+    );
     pending.add(settled);
     void settled.finally(() => pending.delete(settled));
   }
@@ -47,15 +73,40 @@ export function livePublisher(database: AdminDatabase, log: Pick<FastifyBaseLogg
       track(`deletion of quiz ${quizHash}`, database.ref(liveQuizPath(quizHash)).remove());
     },
     async republishAll(db) {
+      // The channel is read before the database: a node written after this read comes from a change that
+      // committed before it was published, which the database read below already sees. So a node missing
+      // from the database's quizzes belongs to a deleted quiz.
+      const published = ((await database.ref(LIVE_QUIZZES_PATH).get()).val() ?? {}) as Record<string, Partial<LiveQuiz>>;
       const rows = await db.selectFrom('quizzes').selectAll().execute();
       const questions = await questionIdsOf(
         db,
         rows.map((row) => row.id),
       );
-      const nodes: Record<string, LiveQuiz> = {};
-      for (const row of rows) nodes[row.quiz_hash] = liveNodeOf(liveStateOf(row, questions.get(row.id)?.length ?? 0));
-      track('republish of every quiz', database.ref(LIVE_QUIZZES_PATH).set(nodes));
+      const summary: RepublishSummary = { written: 0, removed: 0, current: 0 };
+      for (const row of rows) {
+        const node = liveNodeOf(liveStateOf(row, questions.get(row.id)?.length ?? 0));
+        if (!isOlder(published[row.quiz_hash], node)) {
+          summary.current += 1;
+          continue;
+        }
+        summary.written += 1;
+        // A transaction, not a set: another instance may publish a newer state between the read and this write.
+        const write = database
+          .ref(liveQuizPath(row.quiz_hash))
+          .transaction((existing: Partial<LiveQuiz> | null) => (isOlder(existing, node) ? node : undefined));
+        track(
+          `republish of quiz ${row.quiz_hash}`,
+          write.then(() => undefined),
+        );
+      }
+      const hashes = new Set(rows.map((row) => row.quiz_hash));
+      for (const hash of Object.keys(published)) {
+        if (hashes.has(hash)) continue;
+        summary.removed += 1;
+        track(`removal of deleted quiz ${hash}`, database.ref(liveQuizPath(hash)).remove());
+      }
       await this.flush();
+      return summary;
     },
     async flush() {
       while (pending.size > 0) await Promise.all([...pending]);

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { created, toCount } from '../db/rows';
-import { UploadStore } from '../http/uploads';
+import { localUploadStore } from '../http/uploads';
 import { createTestServer, createTenant, type TestServer } from '../test/support';
 import type { QuizLiveState } from './quiz-events';
 import { quizService } from './quiz-service';
@@ -26,7 +26,7 @@ afterEach(async () => {
 
 function scheduler(holder: string, leaseMs = 10 * SECOND) {
   const quizEvents = { onQuizChanged: (quiz: QuizLiveState) => void published.push(quiz), onQuizDeleted: () => {} };
-  const uploads = new UploadStore(path.join(server.config.dataDir, 'uploads'));
+  const uploads = localUploadStore(path.join(server.config.dataDir, 'uploads'));
   const quizzes = quizService({ db: server.db, clock: server.clock, uploads, quizEvents, log: server.app.log });
   return autoScheduler({ db: server.db, clock: server.clock, quizzes, log: server.app.log, holder, leaseMs });
 }

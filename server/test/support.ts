@@ -10,7 +10,9 @@ import { ManualClock } from '../clock';
 import { loadConfig, type Config } from '../config';
 import { openDatabase, type DatabaseHandle } from '../db/connect';
 import { migrateToLatest } from '../db/migrate';
+import { UploadStore } from '../http/uploads';
 import { MemoryMailer } from '../mail/mailer';
+import { openMediaStorage } from '../storage/open-storage';
 import type { QuizEvents } from '../quizzes/quiz-events';
 
 // Builds the app for server tests: in-memory SQLite by default, or PostgreSQL when TEST_DATABASE_URL is
@@ -21,14 +23,22 @@ export interface TestServer {
   app: FastifyInstance;
   db: DatabaseHandle['db'];
   dialect: DatabaseHandle['dialect'];
+  poolUse: DatabaseHandle['poolUse'];
   clock: ManualClock;
   mailer: MemoryMailer;
   config: Config;
+  /** The app's upload store (DATA_DIR/uploads, or the bucket the env names). */
+  uploads: UploadStore;
   close(): Promise<void>;
 }
 
 export async function createTestServer(
-  options: { config?: Partial<Config>; env?: Record<string, string>; quizEvents?: QuizEvents } = {},
+  options: {
+    config?: Partial<Config>;
+    env?: Record<string, string>;
+    quizEvents?: QuizEvents;
+    liveReachable?: () => Promise<void>;
+  } = {},
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'quiz-portal-test-'));
   const config: Config = {
@@ -47,16 +57,28 @@ export async function createTestServer(
   await migrateToLatest(handle.db, handle.dialect, pgSchema);
   const clock = new ManualClock();
   const mailer = new MemoryMailer();
-  const app = await buildApp({ db: handle.db, config, clock, mailer, quizEvents: options.quizEvents });
+  const uploads = new UploadStore(openMediaStorage(config));
+  const app = await buildApp({
+    db: handle.db,
+    config,
+    clock,
+    mailer,
+    uploads,
+    quizEvents: options.quizEvents,
+    liveReachable: options.liveReachable,
+  });
   return {
     app,
     db: handle.db,
     dialect: handle.dialect,
+    poolUse: handle.poolUse,
     clock,
     mailer,
     config,
+    uploads,
     async close() {
       await app.close();
+      await uploads.storage.close();
       await handle.close();
       if (pgUrl && pgSchema) {
         const admin = new pg.Client({ connectionString: pgUrl });

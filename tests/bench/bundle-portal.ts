@@ -42,6 +42,8 @@ export function startProductionPortal(staticDir: string): Promise<ProductionPort
       STATIC_DIR: staticDir,
       LOG_LEVEL: 'warn',
       FIREBASE_EMULATOR_PORT: '0',
+      MIGRATE_ON_BOOT: '1',
+      SEED_DEMO: '1',
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

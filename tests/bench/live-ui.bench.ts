@@ -43,6 +43,8 @@ function startServer(dataDir: string, staticDir: string): Promise<{ origin: stri
       STATIC_DIR: staticDir,
       LOG_LEVEL: 'warn',
       FIREBASE_EMULATOR_PORT: '0',
+      MIGRATE_ON_BOOT: '1',
+      SEED_DEMO: '1',
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

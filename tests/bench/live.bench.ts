@@ -26,6 +26,8 @@ function startServer(dataDir: string): Promise<{ origin: string; child: ChildPro
       STATIC_DIR: 'none',
       LOG_LEVEL: 'warn',
       FIREBASE_EMULATOR_PORT: '0',
+      MIGRATE_ON_BOOT: '1',
+      SEED_DEMO: '1',
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

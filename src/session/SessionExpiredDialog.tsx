@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import type { SyncStatus } from '../sync';
 import { useHasBeenTrue } from '../ui/use-has-been-true';
-import { useSyncStatusValue } from '../ui/use-sync-status';
+import { useSyncStatusValue } from '../store/sync';
 import { loginFailureMessage } from './login-failure';
 import { useSession } from './session-context';
 

@@ -1,6 +1,6 @@
 import { Select } from '@mantine/core';
-import { useLiveQuery } from 'dexie-react-hooks';
-import { portalDatabase } from '../local/db';
+import { useMemo } from 'react';
+import { useQuizzes } from '../store/quizzes';
 
 interface QuizOption {
   value: string;
@@ -9,14 +9,14 @@ interface QuizOption {
 
 /** The quizzes the server knows (a quiz still waiting to sync has no attempts yet), by name, from the mirror. */
 function useQuizOptions(): QuizOption[] {
-  return (
-    useLiveQuery(async () => {
-      const rows = await portalDatabase().quizzes.toArray();
-      return rows
+  const rows = useQuizzes();
+  return useMemo(
+    () =>
+      (rows ?? [])
         .filter((row): row is typeof row & { serverId: number } => row.serverId !== null)
-        .map((row) => ({ value: String(row.serverId), label: String((row as { name?: unknown }).name ?? `Quiz ${row.serverId}`) }))
-        .sort((a, b) => a.label.localeCompare(b.label));
-    }) ?? []
+        .map((row) => ({ value: String(row.serverId), label: row.name ?? `Quiz ${row.serverId}` }))
+        .sort((a, b) => a.label.localeCompare(b.label)),
+    [rows],
   );
 }
 

@@ -1,5 +1,5 @@
 import { Badge } from '@mantine/core';
-import type { SyncState } from '../local/db';
+import type { SyncState } from '../store/mirror';
 
 const markers: Record<Exclude<SyncState, 'synced'>, { label: string; color: string }> = {
   pending: { label: 'Waiting to sync', color: 'yellow' },

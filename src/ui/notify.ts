@@ -1,6 +1,6 @@
 import { notifications, type NotificationData } from '@mantine/notifications';
 import { ApiError } from '../api/errors';
-import { LocalStorageFullError } from '../local/errors';
+import { LocalStorageFullError } from '../store/mirror';
 import { markNoticeShown } from './notice-signal';
 
 /**

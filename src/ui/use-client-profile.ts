@@ -1,10 +1,7 @@
-import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect } from 'react';
 import { fetchClientProfile, type ClientProfile } from '../api/client-profile';
 import { ApiError } from '../api/errors';
-import { portalDatabase } from '../local/db';
-import { readSessionValue, saveSessionValue } from '../local/session-store';
-import { clientProfile } from '../lib/contract/client-profile';
+import { saveClientProfile, useSavedClientProfile } from '../store/client-profile';
 
 /**
  * The client's settings (viewer app URL, business name...) as last read from the server, kept in the
@@ -12,15 +9,11 @@ import { clientProfile } from '../lib/contract/client-profile';
  * undefined while reading, null when never loaded on this device.
  */
 export function useClientProfile(): ClientProfile | null | undefined {
-  const stored = useLiveQuery(async () => {
-    const saved = await readSessionValue<unknown>(portalDatabase(), 'clientSettings');
-    const parsed = clientProfile.safeParse(saved?.value);
-    return parsed.success ? parsed.data : null;
-  });
+  const stored = useSavedClientProfile();
   useEffect(() => {
     const controller = new AbortController();
     fetchClientProfile(controller.signal)
-      .then((profile) => saveSessionValue(portalDatabase(), 'clientSettings', profile))
+      .then(saveClientProfile)
       .catch((error: unknown) => {
         // Offline, or aborted: the kept copy stands. Anything else is worth a line in the console only,
         // as the screens using this work without it.

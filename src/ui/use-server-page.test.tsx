@@ -2,14 +2,14 @@ import { MantineProvider } from '@mantine/core';
 import { renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { ApiError } from '../api/errors';
-import { portalDatabase } from '../local/db';
+import { forgetSavedPages, readSavedPage } from '../store/saved-pages';
 import { useServerPage } from './use-server-page';
 
 const wrapper = ({ children }: { children: ReactNode }) => <MantineProvider>{children}</MantineProvider>;
 
 describe('useServerPage', () => {
   beforeEach(async () => {
-    await portalDatabase().session.clear();
+    await forgetSavedPages();
   });
 
   it('keeps the last loaded page and shows it, with when it was saved, when the server cannot be reached', async () => {
@@ -24,7 +24,7 @@ describe('useServerPage', () => {
     });
     await waitFor(() => expect(result.current.data).toEqual({ page: 2, rows: ['row of page 2'] }));
     expect(result.current.saved).toBeNull();
-    await waitFor(async () => expect(await portalDatabase().session.get('savedPage:attempts-test')).toBeDefined());
+    await waitFor(async () => expect(await readSavedPage('attempts-test')).not.toBeNull());
 
     online = false;
     rerender({ page: 3 });

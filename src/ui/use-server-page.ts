@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { ApiError } from '../api/errors';
-import { portalDatabase } from '../local/db';
+import { readSavedPage, savePage } from '../store/saved-pages';
 import { notifyError } from './notify';
 
 /** What a server-paged screen shows: the page, and when it is the copy kept from an earlier visit. */
@@ -13,13 +13,6 @@ export interface ServerPageState<Query, Data> {
   unreachable: boolean;
   reload: () => void;
 }
-
-interface SavedPage<Query, Data> {
-  query: Query;
-  data: Data;
-}
-
-const storeKey = (key: string) => `savedPage:${key}`;
 
 /**
  * Reads a server-paged list (attempts, viewers) for `query`, and keeps the last page loaded so it stays
@@ -52,21 +45,19 @@ export function useServerPage<Query, Data>(
   useEffect(() => {
     const controller = new AbortController();
     const wanted = JSON.parse(queryText) as Query;
-    const db = portalDatabase();
     load(wanted, controller.signal)
       .then(async (data) => {
         if (controller.signal.aborted) return;
         setState({ request: requestId, data, saved: null, unreachable: false });
-        await db.session.put({ key: storeKey(key), value: { query: wanted, data } satisfies SavedPage<Query, Data>, savedAt: Date.now() });
+        await savePage(key, wanted, data);
       })
       .catch(async (error: unknown) => {
         if (controller.signal.aborted) return;
         if (error instanceof ApiError && error.isNetworkError) {
-          const stored = await db.session.get(storeKey(key));
+          const page = await readSavedPage<Query, Data>(key);
           if (controller.signal.aborted) return;
-          if (stored) {
-            const page = stored.value as SavedPage<Query, Data>;
-            setState({ request: requestId, data: page.data, saved: { savedAt: stored.savedAt, query: page.query }, unreachable: false });
+          if (page) {
+            setState({ request: requestId, data: page.data, saved: { savedAt: page.savedAt, query: page.query }, unreachable: false });
             return;
           }
           setState({ request: requestId, data: undefined, saved: null, unreachable: true });

@@ -3,19 +3,19 @@ import { Notifications } from '@mantine/notifications';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import { portalDatabase } from '../../local/db';
-import type * as Commands from '../../local/commands';
-import { LocalStorageFullError } from '../../local/errors';
+import type * as Categories from '../../store/categories';
+import { LocalStorageFullError } from '../../store/mirror';
+import { clearTables, queuedChangeCount } from '../../store/testing';
 import { CategoriesScreen } from './CategoriesScreen';
 
 const diskFull = vi.hoisted(() => ({ now: false }));
-vi.mock('../../local/commands', async (importOriginal) => {
-  const original = await importOriginal<typeof Commands>();
+vi.mock('../../store/categories', async (importOriginal) => {
+  const original = await importOriginal<typeof Categories>();
   return {
     ...original,
-    createRecord: (...args: Parameters<typeof original.createRecord>) => {
+    createCategory: (...args: Parameters<typeof original.createCategory>) => {
       if (diskFull.now) return Promise.reject(new LocalStorageFullError());
-      return original.createRecord(...args);
+      return original.createCategory(...args);
     },
   };
 });
@@ -33,8 +33,7 @@ function renderScreen() {
 
 beforeEach(async () => {
   diskFull.now = false;
-  const db = portalDatabase();
-  await Promise.all([db.categories.clear(), db.outbox.clear()]);
+  await clearTables('categories', 'outbox');
 });
 
 it('adds a category to the mirror and the outbox, marked as waiting to sync', async () => {
@@ -45,7 +44,7 @@ it('adds a category to the mirror and the outbox, marked as waiting to sync', as
   const table = screen.getByRole('table', { name: 'Categories' });
   expect(await within(table).findByText('Music')).toBeInTheDocument();
   expect(within(table).getByText('Waiting to sync')).toBeInTheDocument();
-  expect(await portalDatabase().outbox.count()).toBe(1);
+  expect(await queuedChangeCount()).toBe(1);
   expect(within(form).getByLabelText(/Name/)).toHaveValue('');
 });
 
@@ -55,7 +54,7 @@ it('ignores an empty name with a message under the field', async () => {
   await userEvent.type(within(form).getByLabelText(/Name/), '   ');
   await userEvent.click(within(form).getByRole('button', { name: 'Add' }));
   expect(await within(form).findByText('This field may not be blank.')).toBeInTheDocument();
-  expect(await portalDatabase().outbox.count()).toBe(0);
+  expect(await queuedChangeCount()).toBe(0);
 });
 
 it('says so when the device is full, and keeps what was typed', async () => {

@@ -1,9 +1,8 @@
 import { Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
-import { createRecord } from '../../local/commands';
-import { portalDatabase } from '../../local/db';
-import { routeKeyOf } from '../../local/keys';
+import { createCategory, useCategories } from '../../store/categories';
+import { routeKeyOf } from '../../store/mirror';
 import { CATEGORY_NAME_TAKEN_MESSAGE, categoryPayload } from '../../lib/contract/category';
 import { editDeleteColumns } from '../../ui/RowLink';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';
@@ -13,7 +12,6 @@ import { SearchBox } from '../../ui/SearchBox';
 import { useSearchedPages } from '../../ui/use-searched-pages';
 import { SyncStateMarker } from '../../ui/SyncStateMarker';
 import { CATEGORIES_PAGE_SIZE, nameTaken, updatedDate, visibleCategories, type CategoryRow } from './category-rows';
-import { useCategories } from './use-categories';
 
 const columns: DataTableColumn<CategoryRow>[] = [
   {
@@ -49,7 +47,7 @@ function AddCategoryForm({ rows }: { rows: readonly CategoryRow[] }) {
     }
     setSaving(true);
     try {
-      await createRecord(portalDatabase(), 'categories', parsed.data);
+      await createCategory(parsed.data);
       form.reset();
     } catch (error) {
       // The typed name stays in the field (a full disk saved nothing).

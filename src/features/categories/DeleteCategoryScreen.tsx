@@ -1,11 +1,9 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { useNavigate, useParams } from 'react-router-dom';
-import { deleteRecord } from '../../local/commands';
-import { portalDatabase } from '../../local/db';
+import { deleteCategory, useCategory } from '../../store/categories';
 import { DeleteConfirmation } from '../../ui/DeleteConfirmation';
 import { notifyError } from '../../ui/notify';
 import { MissingCategory, useCanonicalCategoryPath } from './EditCategoryScreen';
-import { useCategory } from './use-categories';
 
 const deletePath = (key: string) => `/add-category/${key}/delete`;
 
@@ -33,7 +31,7 @@ export function DeleteCategoryScreen() {
       onDelete={async () => {
         try {
           // Queued; if the server refuses (a category still used by questions) the Sync screen says why.
-          await deleteRecord(portalDatabase(), 'categories', row.localId);
+          await deleteCategory(row.localId);
           navigate('/add-category');
         } catch (error) {
           notifyError(error, 'The category could not be deleted');

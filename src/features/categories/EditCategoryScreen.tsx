@@ -1,14 +1,12 @@
 import { Anchor, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { updateRecord } from '../../local/commands';
-import { portalDatabase } from '../../local/db';
-import { isLocalKey } from '../../local/keys';
+import { categoriesMirror, updateCategory, useCategories, useCategory } from '../../store/categories';
+import { useFollowServerId } from '../../store/follow-server-id';
 import { CATEGORY_NAME_TAKEN_MESSAGE, categoryPayload } from '../../lib/contract/category';
 import { notifyError } from '../../ui/notify';
 import { nameTaken, type CategoryRow } from './category-rows';
-import { useCategories, useCategory, useFollowAssignedId } from './use-categories';
 
 const editPath = (key: string) => `/add-category/${key}/update`;
 
@@ -26,11 +24,7 @@ export function MissingCategory() {
 
 /** Moves a page opened on a local id to the server id once known (also when opened after the sync). */
 export function useCanonicalCategoryPath(key: string | undefined, row: CategoryRow | null | undefined, pathFor: (key: string) => string) {
-  const navigate = useNavigate();
-  useFollowAssignedId(key, pathFor);
-  useEffect(() => {
-    if (key && row && isLocalKey(key) && row.serverId !== null) navigate(pathFor(String(row.serverId)), { replace: true });
-  }, [key, row, navigate, pathFor]);
+  useFollowServerId(categoriesMirror, key, row?.serverId, pathFor);
 }
 
 function EditCategoryForm({ row }: { row: CategoryRow }) {
@@ -52,7 +46,7 @@ function EditCategoryForm({ row }: { row: CategoryRow }) {
     setSaving(true);
     try {
       // Queued; a change the server refused becomes pending again with this fix (local/commands.ts).
-      await updateRecord(portalDatabase(), 'categories', row.localId, parsed.data);
+      await updateCategory(row.localId, parsed.data);
       navigate('/add-category');
     } catch (error) {
       notifyError(error, 'The category could not be updated');

@@ -1,9 +1,8 @@
-import type { MirrorRow } from '../../local/db';
 import { matchesSearch } from '../../lib/search-query';
 import { dayText } from '../../lib/date-text';
+import type { CategoryRow } from '../../store/categories';
 
-/** A mirrored category as the screens read it. */
-export type CategoryRow = MirrorRow & { name: string; updated_at?: string };
+export type { CategoryRow };
 
 /** Rows shown per page (the spec's constant 10, the server's page size). */
 export const CATEGORIES_PAGE_SIZE = 10;

@@ -9,7 +9,7 @@ import { routeKeyOf } from '../../local/keys';
 import { useSession } from '../../session/session-context';
 import { SavedPageNotice } from '../../ui/SavedPageNotice';
 import { useServerPage } from '../../ui/use-server-page';
-import { useSyncStatus } from '../../ui/use-sync-status';
+import { useSyncStatus } from '../../store/sync';
 import { liveQuizzes, quizzesByStatus, type DashboardQuiz } from './dashboard-summary';
 
 const LATEST_ATTEMPTS = 5;

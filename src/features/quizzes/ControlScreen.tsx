@@ -19,7 +19,7 @@ import {
   type StageQuestion,
 } from './quiz-control';
 import { liveStateOf, quizControls } from './quiz-rows';
-import { useSyncStatus } from '../../ui/use-sync-status';
+import { useSyncStatus } from '../../store/sync';
 import { LIVE_STATE_TEXT, WAKE_LOCK_TEXT, useLiveChannelState, useNow, useScreenWakeLock, useServerTimeOffset } from './use-live-channel';
 import { useFollowAssignedQuizId, useQuiz } from './use-quizzes';
 

@@ -12,7 +12,7 @@ import { SearchBox } from '../../ui/SearchBox';
 import { useSearchedPages } from '../../ui/use-searched-pages';
 import { SyncStateMarker } from '../../ui/SyncStateMarker';
 import { useClientProfile, viewerLink } from '../../ui/use-client-profile';
-import { useOnline, useSyncStatusValue } from '../../ui/use-sync-status';
+import { useOnline, useSyncStatusValue } from '../../store/sync';
 import { moveQuizStatus, resetAttemptsOf, stepQuizQuestion } from './live-controls';
 import {
   OFFLINE_REASON,

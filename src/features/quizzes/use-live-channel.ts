@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { connectLive, subscribeConnection, subscribeQuiz, type LiveQuiz } from '../../live';
-import { useOnline } from '../../ui/use-sync-status';
+import { useOnline } from '../../store/sync';
 
 // The live channel as List Quiz and the control screen use it: live nodes of several quizzes, whether
 // updates are paused, the server's clock, and the screen kept awake. Firebase loads with the first use.

@@ -19,7 +19,7 @@ import { QuizFilterSelect } from '../../ui/QuizFilterSelect';
 import { SavedPageNotice } from '../../ui/SavedPageNotice';
 import { SearchBox } from '../../ui/SearchBox';
 import { useServerPage } from '../../ui/use-server-page';
-import { useSyncStatus } from '../../ui/use-sync-status';
+import { useSyncStatus } from '../../store/sync';
 import { ConfirmDialog } from './ConfirmDialog';
 import { saveFile } from './save-file';
 

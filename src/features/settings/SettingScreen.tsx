@@ -7,7 +7,7 @@ import { clientProfileUpdatePayload } from '../../lib/contract/client-profile';
 import { ImageInput, type ImageValue } from '../../ui/ImageInput';
 import { notifyError, showFieldErrors } from '../../ui/notify';
 import { useClientProfile } from '../../ui/use-client-profile';
-import { useSyncStatus } from '../../ui/use-sync-status';
+import { useSyncStatus } from '../../store/sync';
 import { settingImageChanges } from './setting-images';
 
 /** Spec §8's message for a failed settings update. */

@@ -2,7 +2,7 @@ import { Anchor, Stack, Text } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { showNotice } from '../../ui/notify';
-import { useSyncStatus } from '../../ui/use-sync-status';
+import { useSyncStatus } from '../../store/sync';
 import { describeChange, otherFieldErrors } from './change-description';
 
 /**

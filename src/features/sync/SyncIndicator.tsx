@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { useNeedsSignIn } from '../../session/SessionExpiredDialog';
 import { useSession } from '../../session/session-context';
 import { OfflineIcon, OnlineIcon } from '../../ui/icons';
-import { useSyncStatus } from '../../ui/use-sync-status';
+import { useSyncStatus } from '../../store/sync';
 import { waitingText } from './change-description';
 
 /** The top bar's sync status: online or offline, a spinner while syncing, and what waits or failed (link to /sync). */

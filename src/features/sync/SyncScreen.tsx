@@ -7,7 +7,7 @@ import { useSession } from '../../session/session-context';
 import { SESSION_EXPIRED_TITLE, useNeedsSignIn } from '../../session/SessionExpiredDialog';
 import { appSyncEngine } from '../../sync';
 import { notifyError } from '../../ui/notify';
-import { useSyncStatus } from '../../ui/use-sync-status';
+import { useSyncStatus } from '../../store/sync';
 import { describeChange, editRouteOf, fieldErrorLines } from './change-description';
 
 interface QueuedChange {

@@ -1,13 +1,12 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { appSyncEngine } from '../sync';
-import { useOnline, useSyncStatus } from './use-sync-status';
+import { syncStatusStore, useOnline, useSyncStatus } from './sync';
 
-afterEach(() => appSyncEngine().status.update({ online: true, syncing: false, waiting: 0 }));
+afterEach(() => syncStatusStore().update({ online: true, syncing: false, waiting: 0 }));
 
 describe('useOnline', () => {
   it('re-renders when online changes, not on the other changes of the sync status', () => {
-    const { status } = appSyncEngine();
+    const status = syncStatusStore();
     let renders = 0;
     const { result } = renderHook(() => {
       renders += 1;
@@ -25,7 +24,7 @@ describe('useOnline', () => {
 
   it('is what the whole status says', () => {
     const { result } = renderHook(() => [useOnline(), useSyncStatus().online]);
-    act(() => appSyncEngine().status.update({ online: false }));
+    act(() => syncStatusStore().update({ online: false }));
     expect(result.current).toEqual([false, false]);
   });
 });

@@ -1,0 +1,70 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import type { QuizDetail, QuizSummary } from '../lib/contract/quiz';
+import { portalDatabase } from '../local/db';
+import { applyWriteAnswer } from '../sync/mirror';
+import { questionsMirror, type QuestionRow } from './questions';
+import { findRow, mirrorOf, queueCreate, queueDelete, queueUpdate, useRow, type MirrorOf, type Payload } from './mirror';
+
+/**
+ * A mirrored quiz: the contract's quiz. `questions` holds server ids, or local question keys for questions
+ * not yet on the server; a quiz created here lacks the server-made fields until it syncs.
+ */
+export type QuizRow = MirrorOf<
+  QuizSummary,
+  'name' | 'mode' | 'status' | 'qs_timer' | 'before_qs_timer' | 'join_code' | 'start_date_time' | 'end_date_time',
+  { questions: (number | string)[] }
+>;
+
+export const quizzesMirror = mirrorOf<QuizRow>('quizzes');
+
+/** What List Quiz reads from the mirror: every quiz, and whether this device has pulled the quizzes at least once. */
+export interface ListedQuizzes {
+  rows: QuizRow[];
+  pulledOnce: boolean;
+}
+
+/**
+ * Every mirrored quiz, live as sync or other tabs change them, with whether their first pull is done (undefined
+ * while the database opens). One read transaction for both, as the pull writes both in one: the screen never
+ * sees the pull's flag without the rows it brought.
+ */
+export function useListedQuizzes(): ListedQuizzes | undefined {
+  return useLiveQuery(() => {
+    const db = portalDatabase();
+    return db.transaction('r', db.quizzes, db.syncMeta, async () => ({
+      rows: await quizzesMirror.table().toArray(),
+      pulledOnce: ((await db.syncMeta.get('quizzes'))?.lastPulledAt ?? null) !== null,
+    }));
+  });
+}
+
+/** Every mirrored quiz (the report filters, the dashboard). */
+export function useQuizzes(): QuizRow[] | undefined {
+  return useLiveQuery(() => quizzesMirror.table().toArray());
+}
+
+/** The quiz a route key names (server or local id): undefined while loading, null when there is none. */
+export const useQuiz = (key: string | undefined): QuizRow | null | undefined => useRow(quizzesMirror, key);
+
+export const findQuiz = (key: string | number) => findRow(quizzesMirror, key);
+
+/** The question bank for the quiz picker, in the questions list's order (newest first, not yet synced first). */
+export function useQuestionBank(): QuestionRow[] | undefined {
+  return useLiveQuery(async () => {
+    const rows = await questionsMirror.table().toArray();
+    return rows.sort((a, b) => (b.serverId ?? Number.MAX_SAFE_INTEGER) - (a.serverId ?? Number.MAX_SAFE_INTEGER));
+  });
+}
+
+export const createQuiz = (payload: Payload) => queueCreate(quizzesMirror, payload);
+export const updateQuiz = (localId: string, changes: Payload) => queueUpdate(quizzesMirror, localId, changes);
+export const deleteQuiz = (localId: string) => queueDelete(quizzesMirror, localId);
+
+/**
+ * A live control's answer (status, step, reset: online only, never queued) goes straight into the mirror,
+ * so the row shows the new state without waiting for the next pull.
+ */
+export async function mirrorQuizAnswer(localId: string, answer: QuizDetail): Promise<void> {
+  const db = portalDatabase();
+  await db.transaction('rw', db.syncTables(), () => applyWriteAnswer(db, 'quizzes', localId, answer));
+}

@@ -1,4 +1,4 @@
-import { portalDatabase, type EntityName } from '../local/db';
+import { portalDatabase, type EntityName, type OutboxEntry } from '../local/db';
 import type { Mirror, RowBookkeeping } from './mirror';
 
 /*
@@ -6,7 +6,7 @@ import type { Mirror, RowBookkeeping } from './mirror';
  * store. Not used by the app.
  */
 
-type TableName = EntityName | 'outbox' | 'syncMeta' | 'session';
+type TableName = EntityName | 'outbox' | 'idMap' | 'syncMeta' | 'session';
 
 /** Empties these tables of the app's database. */
 export async function clearTables(...names: readonly TableName[]): Promise<void> {
@@ -27,4 +27,9 @@ export function queuedChangeCount(): Promise<number> {
 /** Records that this device has pulled the entity once (as the sync engine does after its first pull). */
 export async function markPulled(entity: EntityName): Promise<void> {
   await portalDatabase().syncMeta.put({ entity, cursor: null, lastPulledAt: Date.now(), incremental: true });
+}
+
+/** The queued changes, oldest first. */
+export function queuedChanges(): Promise<OutboxEntry[]> {
+  return portalDatabase().outbox.orderBy('seq').toArray();
 }

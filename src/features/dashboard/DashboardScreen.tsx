@@ -1,39 +1,17 @@
 import { Anchor, Badge, Button, Group, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useLiveQuery } from 'dexie-react-hooks';
 import { Link } from 'react-router-dom';
 import { listAttempts } from '../../api/attempts';
 import { attemptName } from '../../lib/attempts-csv';
 import { STATUS_LABELS } from '../../lib/quiz-rules';
-import { portalDatabase } from '../../local/db';
-import { routeKeyOf } from '../../local/keys';
+import { routeKeyOf } from '../../store/mirror';
+import { useMirrorSummary } from '../../store/summary';
 import { useSession } from '../../session/session-context';
 import { SavedPageNotice } from '../../ui/SavedPageNotice';
 import { useServerPage } from '../../ui/use-server-page';
 import { useSyncStatus } from '../../store/sync';
-import { liveQuizzes, quizzesByStatus, type DashboardQuiz } from './dashboard-summary';
+import { liveQuizzes, quizzesByStatus } from './dashboard-summary';
 
 const LATEST_ATTEMPTS = 5;
-
-interface MirrorCounts {
-  quizzes: DashboardQuiz[];
-  questions: number;
-  categories: number;
-  polls: number;
-}
-
-function useMirrorCounts(): MirrorCounts | undefined {
-  return useLiveQuery(async () => {
-    const db = portalDatabase();
-    const [quizzes, questions, categories, polls] = await Promise.all([
-      db.quizzes.toArray(),
-      db.questions.count(),
-      db.categories.count(),
-      db.polls.count(),
-    ]);
-    // The quizzes table holds the server's quiz fields; the dashboard reads a few of them.
-    return { quizzes: quizzes as unknown as DashboardQuiz[], questions, categories, polls };
-  });
-}
 
 /** The first page of attempts (newest first), its first rows shown; kept for offline reading. */
 const loadLatestAttempts = (_query: Record<string, never>, signal: AbortSignal) => listAttempts({}, signal);
@@ -108,7 +86,7 @@ function LatestAttempts() {
 
 /** /dashboard: what an admin wants first (issue 8): quizzes by status and live now, counts, sync, latest attempts, shortcuts. */
 export function DashboardScreen() {
-  const counts = useMirrorCounts();
+  const counts = useMirrorSummary();
   const sync = useSyncStatus();
   const pollsEnabled = useSession().user?.client_details.poll_enabled ?? false;
   const quizzes = counts?.quizzes ?? [];

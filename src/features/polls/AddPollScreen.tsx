@@ -1,7 +1,6 @@
 import { Stack, Title } from '@mantine/core';
 import { useNavigate } from 'react-router-dom';
-import { createRecord } from '../../local/commands';
-import { portalDatabase } from '../../local/db';
+import { createPoll } from '../../store/polls';
 import { notifyError } from '../../ui/notify';
 import { PollForm } from './PollForm';
 import { RequirePolls } from './RequirePolls';
@@ -18,7 +17,7 @@ function AddPoll() {
         onSubmit={async (payload) => {
           try {
             // Queued (online and offline); the server's hash and dates arrive with its answer.
-            await createRecord(portalDatabase(), 'polls', { active: true, ...payload });
+            await createPoll({ active: true, ...payload });
             navigate('/list-polls');
           } catch (error) {
             notifyError(error, 'The poll could not be added');

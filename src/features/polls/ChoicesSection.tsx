@@ -1,9 +1,8 @@
 import { Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
-import { createRecord } from '../../local/commands';
-import { portalDatabase } from '../../local/db';
-import { routeKeyOf } from '../../local/keys';
+import { routeKeyOf } from '../../store/mirror';
+import { createChoice } from '../../store/polls';
 import { BLANK_MESSAGE } from '../../lib/contract/poll';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';
 import { notifyError } from '../../ui/notify';
@@ -53,7 +52,7 @@ function AddChoiceForm({ poll }: { poll: PollRow }) {
     }
     setSaving(true);
     try {
-      await createRecord(portalDatabase(), 'pollChoices', { name: name.trim(), votes: 0, question: poll.localId });
+      await createChoice({ name: name.trim(), votes: 0, question: poll.localId });
       form.reset();
     } catch (error) {
       notifyError(error, 'The choice could not be added');

@@ -1,13 +1,11 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { useNavigate, useParams } from 'react-router-dom';
-import { deleteRecord } from '../../local/commands';
-import { portalDatabase } from '../../local/db';
+import { deleteChoice, useChoice } from '../../store/polls';
 import { DeleteConfirmation } from '../../ui/DeleteConfirmation';
 import { notifyError } from '../../ui/notify';
 import { DELETE_FAILED_MESSAGE } from './DeletePollScreen';
 import { MissingRecord } from './MissingRecord';
 import { RequirePolls } from './RequirePolls';
-import { useChoice } from './use-polls';
 
 function DeleteChoice() {
   const { id = '', choiceId } = useParams();
@@ -30,7 +28,7 @@ function DeleteChoice() {
       onCancel={() => navigate(back)}
       onDelete={async () => {
         try {
-          await deleteRecord(portalDatabase(), 'pollChoices', row.localId);
+          await deleteChoice(row.localId);
           navigate(back);
         } catch (error) {
           notifyError(error, DELETE_FAILED_MESSAGE);

@@ -1,12 +1,11 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { useNavigate, useParams } from 'react-router-dom';
-import { deleteRecord } from '../../local/commands';
-import { portalDatabase } from '../../local/db';
+import { useFollowServerId } from '../../store/follow-server-id';
+import { deletePoll, pollsMirror, usePoll } from '../../store/polls';
 import { DeleteConfirmation } from '../../ui/DeleteConfirmation';
 import { notifyError } from '../../ui/notify';
 import { MissingRecord } from './MissingRecord';
 import { RequirePolls } from './RequirePolls';
-import { useCanonicalPath, usePoll } from './use-polls';
 
 /** Spec §8's message for a failed delete. */
 export const DELETE_FAILED_MESSAGE = 'There was an error!';
@@ -16,7 +15,7 @@ function DeletePoll() {
   const { id } = useParams();
   const navigate = useNavigate();
   const row = usePoll(id);
-  useCanonicalPath('polls', id, row?.serverId, deletePath);
+  useFollowServerId(pollsMirror, id, row?.serverId, deletePath);
   if (!row) {
     return (
       <Stack maw={560}>
@@ -38,7 +37,7 @@ function DeletePoll() {
       onDelete={async () => {
         try {
           // Queued; the server deletes the poll's choices with it.
-          await deleteRecord(portalDatabase(), 'polls', row.localId);
+          await deletePoll(row.localId);
           navigate('/list-polls');
         } catch (error) {
           notifyError(error, DELETE_FAILED_MESSAGE);

@@ -2,14 +2,13 @@ import { Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/co
 import { useForm } from '@mantine/form';
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { updateRecord } from '../../local/commands';
-import { portalDatabase } from '../../local/db';
+import { useRefusedFieldErrors } from '../../store/outbox';
+import { updateChoice, useChoice } from '../../store/polls';
 import { BLANK_MESSAGE } from '../../lib/contract/poll';
 import { notifyError } from '../../ui/notify';
 import { MissingRecord } from './MissingRecord';
 import type { ChoiceRow } from './poll-rows';
 import { RequirePolls } from './RequirePolls';
-import { useChoice, useRefusedFieldErrors } from './use-polls';
 
 function EditChoiceForm({ row, back }: { row: ChoiceRow; back: string }) {
   const navigate = useNavigate();
@@ -28,7 +27,7 @@ function EditChoiceForm({ row, back }: { row: ChoiceRow; back: string }) {
     }
     setSaving(true);
     try {
-      await updateRecord(portalDatabase(), 'pollChoices', row.localId, { name: name.trim() });
+      await updateChoice(row.localId, { name: name.trim() });
       navigate(back);
     } catch (error) {
       notifyError(error, 'The choice could not be updated');

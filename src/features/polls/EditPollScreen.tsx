@@ -1,7 +1,8 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { useNavigate, useParams } from 'react-router-dom';
-import { updateRecord } from '../../local/commands';
-import { portalDatabase } from '../../local/db';
+import { useFollowServerId } from '../../store/follow-server-id';
+import { useRefusedFieldErrors } from '../../store/outbox';
+import { pollsMirror, updatePoll, usePoll } from '../../store/polls';
 import { notifyError } from '../../ui/notify';
 import { ChoicesSection } from './ChoicesSection';
 import { MissingRecord } from './MissingRecord';
@@ -9,7 +10,6 @@ import { changedPollFields } from './poll-payload';
 import type { PollRow } from './poll-rows';
 import { PollForm } from './PollForm';
 import { RequirePolls } from './RequirePolls';
-import { useCanonicalPath, usePoll, useRefusedFieldErrors } from './use-polls';
 
 export const editPollPath = (key: string) => `/list-polls/${key}/update`;
 
@@ -31,7 +31,7 @@ function EditPollForm({ row }: { row: PollRow }) {
       onCancel={() => navigate('/list-polls')}
       onSubmit={async (payload) => {
         try {
-          await updateRecord(portalDatabase(), 'polls', row.localId, changedPollFields(row, payload));
+          await updatePoll(row.localId, changedPollFields(row, payload));
           navigate('/list-polls');
         } catch (error) {
           notifyError(error, 'The poll could not be updated');
@@ -44,7 +44,7 @@ function EditPollForm({ row }: { row: PollRow }) {
 function EditPoll() {
   const { id } = useParams();
   const row = usePoll(id);
-  useCanonicalPath('polls', id, row?.serverId, editPollPath);
+  useFollowServerId(pollsMirror, id, row?.serverId, editPollPath);
   return (
     <Stack maw={760}>
       <Title order={1}>Edit Poll</Title>

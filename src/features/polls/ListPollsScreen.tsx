@@ -1,6 +1,6 @@
 import { Anchor, Checkbox, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import { routeKeyOf } from '../../local/keys';
+import { routeKeyOf } from '../../store/mirror';
 import { CopyLinkButton } from '../../ui/CopyLinkButton';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';
 import { Pager } from '../../ui/Pager';
@@ -11,7 +11,7 @@ import { useClientProfile, viewerLink } from '../../ui/use-client-profile';
 import { editDeleteColumns } from '../../ui/RowLink';
 import { POLLS_PAGE_SIZE, createdDate, visiblePolls, type PollRow } from './poll-rows';
 import { RequirePolls } from './RequirePolls';
-import { usePolls } from './use-polls';
+import { usePolls } from '../../store/polls';
 
 /** A read-only checkbox cell, named by its column and poll for screen readers. */
 function Flag({ checked, label }: { checked: boolean | undefined; label: string }) {

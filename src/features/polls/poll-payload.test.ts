@@ -16,15 +16,17 @@ describe('qrImagePayload', () => {
 });
 
 describe('changedPollFields', () => {
-  const row = {
+  const row: PollRow = {
     localId: 'p1',
     serverId: 4,
+    syncState: 'synced',
+    serverCopy: null,
     name: 'Snack',
     join_code: '12',
     show_options: false,
     show_total_votes: false,
     qr_image: URL_NOW,
-  } as unknown as PollRow;
+  };
 
   it('keeps only changed fields, a new file and a removal', () => {
     expect(changedPollFields(row, { name: 'Snack', join_code: '13', show_options: false })).toEqual({ join_code: '13' });
@@ -36,7 +38,7 @@ describe('changedPollFields', () => {
   });
 
   it('keeps a removal even when the mirror still holds an earlier removal flag', () => {
-    const earlier = { ...row, qr_image: 'http://api.test/media/new.png', qr_image_clear: true } as unknown as PollRow;
+    const earlier: PollRow = Object.assign({ ...row, qr_image: 'http://api.test/media/new.png' }, { qr_image_clear: true });
     expect(changedPollFields(earlier, { qr_image: null, qr_image_clear: true })).toEqual({ qr_image: null, qr_image_clear: true });
   });
 });

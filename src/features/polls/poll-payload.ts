@@ -19,7 +19,7 @@ export function qrImagePayload(initial: ImageValue, value: ImageValue): Record<s
  * A new file and a removal are always kept: the mirror may already hold an earlier removal's flag.
  */
 export function changedPollFields(row: PollRow, payload: Record<string, unknown>): Record<string, unknown> {
-  const current = row as unknown as Record<string, unknown>;
+  const current: Record<string, unknown> = { ...row };
   return Object.fromEntries(
     Object.entries(payload).filter(([field, value]) => value instanceof File || field === 'qr_image_clear' || current[field] !== value),
   );

@@ -1,15 +1,8 @@
-import type { MirrorRow } from '../../local/db';
-import type { Poll, PollChoice } from '../../lib/contract/poll';
 import { matchesSearch } from '../../lib/search-query';
 import { dayText } from '../../lib/date-text';
+import type { ChoiceRow, PollRow } from '../../store/polls';
 
-/** A mirrored poll; fields the server fills (hash, dates) are absent on a poll created offline. */
-export type PollRow = MirrorRow &
-  Pick<Poll, 'name' | 'join_code' | 'show_options' | 'show_total_votes'> &
-  Partial<Pick<Poll, 'poll_hash' | 'qr_image' | 'qr_image_url' | 'active' | 'created_at' | 'updated_at'>>;
-
-/** A mirrored choice: `question` is its poll's server id, or the poll's local id before the poll is synced. */
-export type ChoiceRow = MirrorRow & Pick<PollChoice, 'name'> & { votes?: number; question: number | string; created_at?: string };
+export type { ChoiceRow, PollRow };
 
 /** Rows per page (the server's page size, spec §9's constant 10). */
 export const POLLS_PAGE_SIZE = 10;

@@ -1,16 +1,15 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { useNavigate } from 'react-router-dom';
-import { createRecord } from '../../local/commands';
-import { portalDatabase } from '../../local/db';
+import { useCategoriesByName } from '../../store/categories';
+import { createQuestion } from '../../store/questions';
 import { notifyError } from '../../ui/notify';
 import { createPayload, emptyQuestionForm } from './question-form';
 import { QuestionForm } from './QuestionForm';
-import { useCategoryChoices } from './use-questions';
 
 /** /add-question: the question form; saved to the mirror and queued (works offline), then back to /list-questions. */
 export function AddQuestionScreen() {
   const navigate = useNavigate();
-  const categories = useCategoryChoices();
+  const categories = useCategoriesByName();
   return (
     <Stack>
       <Title order={1}>Add Question</Title>
@@ -25,7 +24,7 @@ export function AddQuestionScreen() {
           onSubmit={async (values) => {
             try {
               // A category created offline is referenced by its local id; the question waits for it to sync.
-              await createRecord(portalDatabase(), 'questions', createPayload(values));
+              await createQuestion(createPayload(values));
               navigate('/list-questions');
             } catch (error) {
               notifyError(error, 'The question could not be added');

@@ -1,11 +1,10 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { useNavigate, useParams } from 'react-router-dom';
-import { deleteRecord } from '../../local/commands';
-import { portalDatabase } from '../../local/db';
+import { useFollowServerId } from '../../store/follow-server-id';
+import { deleteQuestion, questionsMirror, useQuestion } from '../../store/questions';
 import { DeleteConfirmation } from '../../ui/DeleteConfirmation';
 import { notifyError } from '../../ui/notify';
 import { MissingQuestion } from './EditQuestionScreen';
-import { useCanonicalQuestionPath, useQuestion } from './use-questions';
 
 const deletePath = (key: string) => `/list-questions/${key}/delete`;
 
@@ -14,7 +13,7 @@ export function DeleteQuestionScreen() {
   const { id } = useParams();
   const navigate = useNavigate();
   const row = useQuestion(id);
-  useCanonicalQuestionPath(id, row, deletePath);
+  useFollowServerId(questionsMirror, id, row?.serverId, deletePath);
 
   if (!row) {
     return (
@@ -32,7 +31,7 @@ export function DeleteQuestionScreen() {
       onCancel={() => navigate('/list-questions')}
       onDelete={async () => {
         try {
-          await deleteRecord(portalDatabase(), 'questions', row.localId);
+          await deleteQuestion(row.localId);
           navigate('/list-questions');
         } catch (error) {
           notifyError(error, 'There was an error!');

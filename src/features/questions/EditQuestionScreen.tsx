@@ -1,13 +1,14 @@
 import { Anchor, Stack, Text, Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { updateRecord } from '../../local/commands';
-import { portalDatabase } from '../../local/db';
+import { useCategoriesByName } from '../../store/categories';
+import { useFollowServerId } from '../../store/follow-server-id';
+import { useRefusedChange } from '../../store/outbox';
+import { questionsMirror, updateQuestion, useQuestion } from '../../store/questions';
 import { notifyError } from '../../ui/notify';
 import { changedPayload, formErrorsFromServer, formValuesOf } from './question-form';
 import { existingLetters, type QuestionRow } from './question-rows';
 import { QuestionForm } from './QuestionForm';
-import { useCanonicalQuestionPath, useCategoryChoices, useQuestion, useRefusedChange } from './use-questions';
 
 const editPath = (key: string) => `/list-questions/${key}/update`;
 
@@ -25,7 +26,7 @@ export function MissingQuestion() {
 
 function EditQuestionForm({ row }: { row: QuestionRow }) {
   const navigate = useNavigate();
-  const categories = useCategoryChoices();
+  const categories = useCategoriesByName();
   const refused = useRefusedChange(row.localId);
   // Taken once: the form edits from what was shown when it opened, even if a sync moves the row meanwhile.
   const [initial] = useState(() => formValuesOf(row));
@@ -45,7 +46,7 @@ function EditQuestionForm({ row }: { row: QuestionRow }) {
         const changes = changedPayload(initial, values);
         try {
           // Only what changed is queued; an unchanged image is never sent again.
-          if (Object.keys(changes).length > 0) await updateRecord(portalDatabase(), 'questions', row.localId, changes);
+          if (Object.keys(changes).length > 0) await updateQuestion(row.localId, changes);
           navigate('/list-questions');
         } catch (error) {
           notifyError(error, 'The question could not be updated');
@@ -59,7 +60,7 @@ function EditQuestionForm({ row }: { row: QuestionRow }) {
 export function EditQuestionScreen() {
   const { id } = useParams();
   const row = useQuestion(id);
-  useCanonicalQuestionPath(id, row, editPath);
+  useFollowServerId(questionsMirror, id, row?.serverId, editPath);
   return (
     <Stack>
       <Title order={1}>Edit Question</Title>

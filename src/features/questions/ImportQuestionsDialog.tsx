@@ -1,6 +1,5 @@
 import { Alert, Button, FileInput, Group, List, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { portalDatabase } from '../../local/db';
 import { parseQuestionCsv, QUESTION_CSV_COLUMNS, type CsvImport, type CsvRow } from '../../lib/question-csv';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';
 import { notifyError, showNotice } from '../../ui/notify';
@@ -60,7 +59,7 @@ export function ImportQuestionsDialog({ opened, onClose, categories }: ImportQue
   const confirm = async () => {
     setSaving(true);
     try {
-      const count = await importQuestions(portalDatabase(), rows);
+      const count = await importQuestions(rows);
       showNotice({ color: 'green', title: 'Questions imported', message: `${count} ${count === 1 ? 'question' : 'questions'} added.` });
       close();
     } catch (error) {

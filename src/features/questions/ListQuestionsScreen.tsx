@@ -1,8 +1,8 @@
 import { Box, Button, Checkbox, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { memo, useDeferredValue, useMemo, useState } from 'react';
-import { bulkDeleteRecords } from '../../local/commands';
-import { portalDatabase } from '../../local/db';
-import { routeKeyOf } from '../../local/keys';
+import { useCategoriesByName } from '../../store/categories';
+import { routeKeyOf } from '../../store/mirror';
+import { deleteQuestions, useQuestions } from '../../store/questions';
 import { MAX_BULK_DELETE } from '../../lib/contract/question';
 import { OPTION_LETTERS, type OptionLetter } from '../../lib/options-codec';
 import { questionCsv } from '../../lib/question-csv';
@@ -24,7 +24,6 @@ import {
   searchQuestions,
   type QuestionRow,
 } from './question-rows';
-import { useCategoryChoices, useQuestions } from './use-questions';
 
 /** A checkbox with a 44 px touch area (the label around it takes the tap). */
 function SelectBox({
@@ -131,7 +130,7 @@ function downloadCsv(text: string): void {
  */
 export function ListQuestionsScreen() {
   const questions = useQuestions();
-  const categories = useCategoryChoices();
+  const categories = useCategoriesByName();
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
@@ -167,7 +166,7 @@ export function ListQuestionsScreen() {
     try {
       // The server takes at most MAX_BULK_DELETE ids a call.
       for (let start = 0; start < chosen.length; start += MAX_BULK_DELETE) {
-        await bulkDeleteRecords(portalDatabase(), 'questions', chosen.slice(start, start + MAX_BULK_DELETE));
+        await deleteQuestions(chosen.slice(start, start + MAX_BULK_DELETE));
       }
       setSelected(new Set());
       setConfirmingBulk(false);

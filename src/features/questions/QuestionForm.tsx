@@ -2,7 +2,7 @@ import { Alert, Anchor, Button, Group, NativeSelect, Paper, SimpleGrid, Stack, T
 import { useForm } from '@mantine/form';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { routeKeyOf } from '../../local/keys';
+import { routeKeyOf } from '../../store/mirror';
 import { OPTION_LETTERS, type OptionLetter } from '../../lib/options-codec';
 import { ImageInput } from '../../ui/ImageInput';
 import { validateQuestionForm, type QuestionFormValues } from './question-form';

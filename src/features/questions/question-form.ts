@@ -1,4 +1,4 @@
-import type { Payload } from '../../local/db';
+import type { Payload } from '../../store/mirror';
 import { correctOption } from '../../lib/contract/question';
 import { encodeOptions, OPTION_LETTERS, type OptionLetter } from '../../lib/options-codec';
 import type { ImageValue } from '../../ui/ImageInput';

@@ -1,20 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createRecord } from '../../local/commands';
-import { PortalDatabase } from '../../local/db';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { allCategories, createCategory } from '../../store/categories';
+import { allQuestions } from '../../store/questions';
+import { clearTables, queuedChanges } from '../../store/testing';
 import { parseQuestionCsv, questionCsv } from '../../lib/question-csv';
 import { csvQuestionsOf, importQuestions, newCategoryNames } from './question-import';
-import { buildSearchIndex, categoryNames, type CategoryChoice, type QuestionRow } from './question-rows';
+import { buildSearchIndex, categoryNames } from './question-rows';
 
-let db: PortalDatabase;
-
-beforeEach(() => {
-  db = new PortalDatabase(`question-import-${crypto.randomUUID()}`);
-});
-
-afterEach(async () => {
-  db.close();
-  await db.delete();
-});
+beforeEach(() => clearTables('categories', 'questions', 'outbox', 'idMap'));
 
 const CSV = [
   'category,description,hint,option A,option B,option C,option D,correct option',
@@ -26,21 +18,21 @@ const CSV = [
 
 describe('question import', () => {
   it('queues the ready rows through the outbox, creating each unknown category once (names compared case-insensitively)', async () => {
-    const history = await createRecord(db, 'categories', { name: 'History' });
+    const history = await createCategory({ name: 'History' });
     const { rows } = parseQuestionCsv(CSV);
-    expect(newCategoryNames(rows, [history as CategoryChoice])).toEqual(['Space']);
+    expect(newCategoryNames(rows, [history])).toEqual(['Space']);
 
-    expect(await importQuestions(db, rows)).toBe(3);
-    const categories = (await db.categories.toArray()) as CategoryChoice[];
+    expect(await importQuestions(rows)).toBe(3);
+    const categories = await allCategories();
     expect(categories.map((category) => category.name).sort()).toEqual(['History', 'Space']);
     const space = categories.find((category) => category.name === 'Space');
-    const questions = (await db.questions.toArray()) as QuestionRow[];
+    const questions = await allQuestions();
     expect(questions.map((question) => [question.description, question.category, question.correct_option]).sort()).toEqual([
       ['Closest star?', space?.localId, 'A'],
       ['Largest planet?', space?.localId, 'B'],
       ['Who built the pyramids?', history.localId, 'B'],
     ]);
-    const outbox = await db.outbox.orderBy('seq').toArray();
+    const outbox = await queuedChanges();
     expect(outbox.map((entry) => `${entry.entity}:${entry.kind}`)).toEqual([
       'categories:create',
       'categories:create',
@@ -57,10 +49,9 @@ describe('question import', () => {
 
   it('exports the bank in the import format: importing the export gives the same questions (round trip)', async () => {
     const { rows } = parseQuestionCsv(CSV);
-    await importQuestions(db, rows);
-    const categories = (await db.categories.toArray()) as CategoryChoice[];
-    const names = categoryNames(categories);
-    const bank = buildSearchIndex((await db.questions.toArray()) as QuestionRow[], names).map((entry) => entry.row);
+    await importQuestions(rows);
+    const names = categoryNames(await allCategories());
+    const bank = buildSearchIndex(await allQuestions(), names).map((entry) => entry.row);
     const exported = csvQuestionsOf(bank, names);
     const again = parseQuestionCsv(questionCsv(exported)).rows.map(({ line: _line, errors: _errors, ...question }) => question);
     expect(again).toEqual(exported);

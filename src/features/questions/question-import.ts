@@ -1,7 +1,6 @@
-import { createRecord, writeTransaction } from '../../local/commands';
-import type { PortalDatabase } from '../../local/db';
 import { encodeOptions } from '../../lib/options-codec';
 import type { CsvQuestion, CsvRow } from '../../lib/question-csv';
+import { createQuestionsByCategoryName } from '../../store/questions';
 import { categoryNameOf, optionsOf, type CategoryChoice, type QuestionRow } from './question-rows';
 
 const nameKey = (name: string) => name.trim().toLowerCase();
@@ -22,25 +21,16 @@ export function newCategoryNames(rows: readonly CsvRow[], categories: readonly C
  * each question references its category by key. Everything goes through the outbox, so it works offline.
  * Returns how many questions were queued.
  */
-export async function importQuestions(db: PortalDatabase, rows: readonly CsvRow[]): Promise<number> {
+export async function importQuestions(rows: readonly CsvRow[]): Promise<number> {
   const ready = rows.filter((row) => row.errors.length === 0);
-  await writeTransaction(db, async () => {
-    const categories = (await db.categories.toArray()) as CategoryChoice[];
-    const keys = new Map(categories.map((category) => [nameKey(category.name), category.serverId ?? category.localId] as const));
-    for (const name of newCategoryNames(ready, categories)) {
-      const created = await createRecord(db, 'categories', { name });
-      keys.set(nameKey(name), created.localId);
-    }
-    for (const row of ready) {
-      await createRecord(db, 'questions', {
-        category: keys.get(nameKey(row.category)),
-        description: row.description,
-        hint: row.hint,
-        options: encodeOptions(row.options),
-        correct_option: row.correctOption,
-      });
-    }
-  });
+  await createQuestionsByCategoryName(
+    ready.map((row) => ({
+      categoryName: row.category,
+      payload: { description: row.description, hint: row.hint, options: encodeOptions(row.options), correct_option: row.correctOption },
+    })),
+    nameKey,
+    (categories) => newCategoryNames(ready, categories),
+  );
   return ready.length;
 }
 

@@ -1,25 +1,13 @@
-import type { MirrorRow } from '../../local/db';
 import { decodeOptions, OPTION_LETTERS, optionMap, type OptionLetter, type OptionMap } from '../../lib/options-codec';
 import { searchTerms } from '../../lib/search-query';
 
-/**
- * A mirrored question as the screens read it. Rows from the server carry `option_map` and the options
- * text (a list of 'A: text' after a create or edit answer); a row changed on this device carries the
- * options text it queued, and its image as a File until the server stores it.
- */
-export type QuestionRow = MirrorRow & {
-  description: string;
-  hint?: string;
-  image?: string | Blob | null;
-  options?: string | string[];
-  option_map?: OptionMap;
-  correct_option: string;
-  /** The category's server id, or its local id while it is not on the server yet. */
-  category: number | string;
-};
+import type { CategoryRow } from '../../store/categories';
+import type { QuestionRow } from '../../store/questions';
+
+export type { QuestionRow };
 
 /** A category as the question screens need it: its key and name. */
-export type CategoryChoice = MirrorRow & { name: string };
+export type CategoryChoice = CategoryRow;
 
 /** Rows shown per page (the spec's constant 10, the server's page size). */
 export const QUESTIONS_PAGE_SIZE = 10;

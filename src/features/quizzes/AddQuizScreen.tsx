@@ -18,9 +18,8 @@ import { DateInput, TimeInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { memo, useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { createRecord, updateRecord } from '../../local/commands';
-import { portalDatabase } from '../../local/db';
-import { isLocalKey } from '../../local/keys';
+import { useFollowServerId } from '../../store/follow-server-id';
+import { createQuiz, quizzesMirror, updateQuiz } from '../../store/quizzes';
 import { normaliseJoinCode, QUIZ_MODES, STATUS_LABELS } from '../../lib/quiz-rules';
 import { useSession } from '../../session/session-context';
 import { ImageInput } from '../../ui/ImageInput';
@@ -38,14 +37,7 @@ import {
   type QuizFormValues,
 } from './quiz-form';
 import type { QuizQuestionRow, QuizRow } from './quiz-rows';
-import {
-  useCategoryChoices,
-  useFollowAssignedQuizId,
-  useQuestionBank,
-  useQuiz,
-  useRefusedChange,
-  type CategoryChoice,
-} from './use-quizzes';
+import { useCategoryChoices, useQuestionBank, useQuiz, useRefusedFieldErrors, type CategoryChoice } from './use-quizzes';
 
 const editPath = (key: string) => `/add-quiz/${key}/update`;
 
@@ -116,7 +108,7 @@ function QuizForm({ quiz, bank }: QuizFormProps) {
   const { user } = useSession();
   const socialAllowed = user?.client_details.social_auth_feature ?? false;
   const categories = useCategoryChoices();
-  const refused = useRefusedChange(quiz?.localId);
+  const refused = useRefusedFieldErrors(quiz?.localId);
   const [saving, setSaving] = useState(false);
   // The picker keeps its own state (QuestionsField) so moving questions does not re-render every field;
   // the form reads the latest state from this ref when saving.
@@ -155,8 +147,8 @@ function QuizForm({ quiz, bank }: QuizFormProps) {
         bank.map((row) => row.localId),
       );
       const payload = quizPayloadOf(formValues, selected, quiz ?? undefined);
-      if (quiz) await updateRecord(portalDatabase(), 'quizzes', quiz.localId, payload);
-      else await createRecord(portalDatabase(), 'quizzes', payload);
+      if (quiz) await updateQuiz(quiz.localId, payload);
+      else await createQuiz(payload);
       navigate('/list-quiz');
     } catch (error) {
       notifyError(error, quiz ? 'The quiz could not be updated' : 'The quiz could not be created');
@@ -332,13 +324,9 @@ function QuizForm({ quiz, bank }: QuizFormProps) {
 /** /add-quiz and /add-quiz/:id/update (the id may be a local id before sync): the quiz form with its picker. */
 export function AddQuizScreen() {
   const { id } = useParams();
-  const navigate = useNavigate();
   const quiz = useQuiz(id);
   const bank = useQuestionBank();
-  useFollowAssignedQuizId(id, editPath);
-  useEffect(() => {
-    if (id && quiz && isLocalKey(id) && quiz.serverId !== null) navigate(editPath(String(quiz.serverId)), { replace: true });
-  }, [id, quiz, navigate]);
+  useFollowServerId(quizzesMirror, id, quiz?.serverId, editPath);
 
   const loading = bank === undefined || (id !== undefined && quiz === undefined);
   return (

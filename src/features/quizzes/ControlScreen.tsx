@@ -1,9 +1,9 @@
 import { Anchor, Badge, Button, Group, List, Stack, Text, Title } from '@mantine/core';
-import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { portalDatabase } from '../../local/db';
-import { findRowByKey } from '../../local/keys';
+import { useFollowServerId } from '../../store/follow-server-id';
+import { useQuestion } from '../../store/questions';
+import { quizzesMirror } from '../../store/quizzes';
 import { OPTION_LETTERS, type OptionLetter } from '../../lib/options-codec';
 import { STATUS_LABELS, canStep } from '../../lib/quiz-rules';
 import { useLiveQuiz } from '../../live/use-live-quiz';
@@ -21,7 +21,7 @@ import {
 import { liveStateOf, quizControls } from './quiz-rows';
 import { useSyncStatus } from '../../store/sync';
 import { LIVE_STATE_TEXT, WAKE_LOCK_TEXT, useLiveChannelState, useNow, useScreenWakeLock, useServerTimeOffset } from './use-live-channel';
-import { useFollowAssignedQuizId, useQuiz } from './use-quizzes';
+import { useQuiz } from './use-quizzes';
 
 const controlPath = (key: string) => `/list-quiz/${key}/control`;
 const REASON_ID = 'control-reason';
@@ -30,10 +30,7 @@ const STAGE_BUTTON = { h: 72, fz: 'xl' } as const;
 
 /** The question on stage from the mirror (undefined while loading, null when it is not on this device). */
 function useStageQuestion(key: number | string | null): StageQuestion | null | undefined {
-  return useLiveQuery(
-    async () => (key === null ? null : (((await findRowByKey(portalDatabase(), 'questions', key)) as StageQuestion | undefined) ?? null)),
-    [key],
-  );
+  return useQuestion(key);
 }
 
 /** Elements where the clicker's keys mean something else (typing, choosing). */
@@ -49,7 +46,7 @@ function isTypingTarget(target: EventTarget | null): boolean {
 export function ControlScreen() {
   const { id } = useParams();
   const quiz = useQuiz(id);
-  useFollowAssignedQuizId(id, controlPath);
+  useFollowServerId(quizzesMirror, id, quiz?.serverId, controlPath);
   const live = useLiveQuiz(quiz?.quiz_hash ?? null).quiz ?? null;
   const channel = useLiveChannelState();
   const { online } = useSyncStatus();

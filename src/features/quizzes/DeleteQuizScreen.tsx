@@ -1,12 +1,10 @@
 import { Anchor, Stack, Text, Title } from '@mantine/core';
-import { useEffect } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
-import { deleteRecord } from '../../local/commands';
-import { portalDatabase } from '../../local/db';
-import { isLocalKey } from '../../local/keys';
+import { useFollowServerId } from '../../store/follow-server-id';
+import { deleteQuiz, quizzesMirror } from '../../store/quizzes';
 import { DeleteConfirmation } from '../../ui/DeleteConfirmation';
 import { notifyError } from '../../ui/notify';
-import { useFollowAssignedQuizId, useQuiz } from './use-quizzes';
+import { useQuiz } from './use-quizzes';
 
 const deletePath = (key: string) => `/add-quiz/${key}/delete`;
 
@@ -15,10 +13,7 @@ export function DeleteQuizScreen() {
   const { id } = useParams();
   const navigate = useNavigate();
   const quiz = useQuiz(id);
-  useFollowAssignedQuizId(id, deletePath);
-  useEffect(() => {
-    if (id && quiz && isLocalKey(id) && quiz.serverId !== null) navigate(deletePath(String(quiz.serverId)), { replace: true });
-  }, [id, quiz, navigate]);
+  useFollowServerId(quizzesMirror, id, quiz?.serverId, deletePath);
 
   if (!quiz) {
     return (
@@ -45,7 +40,7 @@ export function DeleteQuizScreen() {
       onCancel={() => navigate('/list-quiz')}
       onDelete={async () => {
         try {
-          await deleteRecord(portalDatabase(), 'quizzes', quiz.localId);
+          await deleteQuiz(quiz.localId);
           navigate('/list-quiz');
         } catch (error) {
           notifyError(error, 'The quiz could not be deleted');

@@ -3,8 +3,9 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { portalDatabase } from '../../local/db';
-import { appSyncEngine } from '../../sync';
+import { quizzesMirror } from '../../store/quizzes';
+import { syncStatusStore } from '../../store/sync';
+import { clearTables, markPulled, putRows } from '../../store/testing';
 import type * as ClientProfile from '../../ui/use-client-profile';
 import { ListQuizScreen } from './ListQuizScreen';
 import type { QuizRow } from './quiz-rows';
@@ -51,13 +52,12 @@ function renderScreen() {
   );
 }
 
-const pulled = () => portalDatabase().syncMeta.put({ entity: 'quizzes', cursor: null, lastPulledAt: Date.now(), incremental: true });
+const pulled = () => markPulled('quizzes');
 
 beforeEach(async () => {
-  const db = portalDatabase();
-  await Promise.all([db.quizzes.clear(), db.syncMeta.clear()]);
+  await clearTables('quizzes', 'syncMeta');
 });
-afterEach(() => appSyncEngine().status.update({ online: true }));
+afterEach(() => syncStatusStore().update({ online: true }));
 
 describe('List Quiz before the first pull', () => {
   it('says it is loading, not "No quizzes yet.", until the first pull of the quizzes is done', async () => {
@@ -70,13 +70,13 @@ describe('List Quiz before the first pull', () => {
   });
 
   it('shows the empty table offline: no pull is coming', async () => {
-    appSyncEngine().status.update({ online: false });
+    syncStatusStore().update({ online: false });
     renderScreen();
     expect(await screen.findByText('No quizzes yet.')).toBeInTheDocument();
   });
 
   it('shows mirrored rows even before a pull', async () => {
-    await portalDatabase().quizzes.put(stage);
+    await putRows(quizzesMirror, stage);
     renderScreen();
     expect(await screen.findByRole('row', { name: /^Stage/ })).toBeInTheDocument();
   });
@@ -84,7 +84,7 @@ describe('List Quiz before the first pull', () => {
 
 describe('List Quiz row controls', () => {
   beforeEach(async () => {
-    await portalDatabase().quizzes.put(stage);
+    await putRows(quizzesMirror, stage);
     await pulled();
   });
 
@@ -98,7 +98,7 @@ describe('List Quiz row controls', () => {
         .getAllByRole('option')
         .map((option) => option.textContent),
     ).toEqual(['Started', 'Result Awaited', 'Result Announced', 'Completed']);
-    act(() => appSyncEngine().status.update({ online: false }));
+    act(() => syncStatusStore().update({ online: false }));
     expect(status).toBeDisabled();
   });
 

@@ -1,7 +1,7 @@
 import { ActionIcon, Anchor, Button, Group, NativeSelect, Popover, Stack, Text, Title } from '@mantine/core';
 import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { routeKeyOf } from '../../local/keys';
+import { routeKeyOf } from '../../store/mirror';
 import { dayTimeText } from '../../lib/date-text';
 import { STATUS_LABELS, type QuizStatus } from '../../lib/quiz-rules';
 import { CopyLinkButton } from '../../ui/CopyLinkButton';

@@ -1,23 +1,17 @@
 import { changeQuizStatus, resetQuizAttempts, setQuizQuestionNo, type QuizDetail } from '../../api/quizzes';
-import { portalDatabase } from '../../local/db';
 import type { QuizStatus } from '../../lib/quiz-rules';
-import { applyWriteAnswer } from '../../sync/mirror';
+import { mirrorQuizAnswer } from '../../store/quizzes';
 import { showNotice } from '../../ui/notify';
 
 // List Quiz's live controls (decisions §4): REST calls made only while online, never queued. The answer
-// goes straight into the mirror so the row shows the new state without waiting for the next pull.
+// goes straight into the mirror (mirrorQuizAnswer) so the row shows the new state without waiting for the next pull.
 
 /** The message of spec §8 for a failed reset attempts, used for every failed live control. */
 export const CONTROL_FAILED_MESSAGE = 'There was an error!';
 
-async function mirrorAnswer(localId: string, answer: QuizDetail): Promise<void> {
-  const db = portalDatabase();
-  await db.transaction('rw', db.syncTables(), () => applyWriteAnswer(db, 'quizzes', localId, answer));
-}
-
 async function control(localId: string, call: () => Promise<QuizDetail>): Promise<boolean> {
   try {
-    await mirrorAnswer(localId, await call());
+    await mirrorQuizAnswer(localId, await call());
     return true;
   } catch (error) {
     showNotice({

@@ -1,27 +1,15 @@
-import type { MirrorRow } from '../../local/db';
-import type { QuizSummary } from '../../lib/contract/quiz';
 import { matchesSearch } from '../../lib/search-query';
 import { canStep, statusesFrom, type QuizMode, type QuizStatus } from '../../lib/quiz-rules';
-import type { SyncStatus } from '../../sync';
+import type { QuestionRow } from '../../store/questions';
+import type { ListedQuizzes, QuizRow } from '../../store/quizzes';
+import type { SyncStatus } from '../../store/sync';
 
-/**
- * A mirrored quiz as the screens read it. `questions` holds server ids, or local question keys for
- * questions not yet on the server; a quiz created here lacks the server-made fields until it syncs.
- */
-export type QuizRow = MirrorRow &
-  Omit<Partial<QuizSummary>, 'id' | 'questions'> &
-  Pick<QuizSummary, 'name' | 'mode' | 'status' | 'qs_timer' | 'before_qs_timer' | 'join_code' | 'start_date_time' | 'end_date_time'> & {
-    questions: (number | string)[];
-  };
+export type { ListedQuizzes, QuizRow };
 
 /** A mirrored question as the picker reads it. */
-export type QuizQuestionRow = MirrorRow & { description: string; category?: number | string | null };
-
-/** What List Quiz reads from the mirror: every quiz, and whether this device has pulled the quizzes at least once. */
-export interface ListedQuizzes {
-  rows: QuizRow[];
-  pulledOnce: boolean;
-}
+export type QuizQuestionRow = Pick<QuestionRow, 'localId' | 'serverId' | 'syncState' | 'serverCopy' | 'description'> & {
+  category?: QuestionRow['category'] | null;
+};
 
 /** Whether sync is about to pull: online, signed in, and its last run did not fail. */
 export function pullExpected(status: Pick<SyncStatus, 'online' | 'needsSignIn' | 'lastError'>): boolean {

@@ -1,6 +1,6 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
 import { useState } from 'react';
-import { appSyncEngine } from '../../sync';
+import { syncNow as sendAndPullNow } from '../../store/sync';
 import { notifyError } from '../../ui/notify';
 import { changesText } from './change-description';
 
@@ -20,7 +20,7 @@ export function LogoutConfirmation({ waiting, opened, onCancel, onLogout, recoun
   const syncNow = async () => {
     setSyncing(true);
     try {
-      await appSyncEngine().syncNow();
+      await sendAndPullNow();
       if ((await recount()) === 0) onLogout();
     } catch (error) {
       notifyError(error, 'Sync failed');

@@ -1,19 +1,13 @@
 import { Alert, Badge, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
-import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { portalDatabase, type MirrorRow, type OutboxEntry } from '../../local/db';
+import { useQueuedChanges, type OutboxEntry, type QueuedChange } from '../../store/outbox';
 import { useSession } from '../../session/session-context';
 import { SESSION_EXPIRED_TITLE, useNeedsSignIn } from '../../session/SessionExpiredDialog';
-import { appSyncEngine } from '../../sync';
+import { changeActions, syncNow as sendAndPullNow } from '../../store/sync';
 import { notifyError } from '../../ui/notify';
 import { useSyncStatus } from '../../store/sync';
 import { describeChange, editRouteOf, fieldErrorLines } from './change-description';
-
-interface QueuedChange {
-  entry: OutboxEntry;
-  row: MirrorRow | undefined;
-}
 
 const stateText: Record<OutboxEntry['status'], string> = {
   pending: 'Waiting to sync',
@@ -22,14 +16,6 @@ const stateText: Record<OutboxEntry['status'], string> = {
   failed: 'Failed',
   conflict: 'Conflict',
 };
-
-function useQueuedChanges(): QueuedChange[] | undefined {
-  return useLiveQuery(async () => {
-    const db = portalDatabase();
-    const entries = await db.outbox.orderBy('seq').toArray();
-    return Promise.all(entries.map(async (entry) => ({ entry, row: await db.mirror(entry.entity).get(entry.localId) })));
-  });
-}
 
 function formatValue(value: unknown): string {
   if (value === null || value === undefined || value === '') return '—';
@@ -67,8 +53,8 @@ function ChangeCard({ change }: { change: QueuedChange }) {
   const { entry, row } = change;
   const navigate = useNavigate();
   const [busy, setBusy] = useState<string | null>(null);
-  const engine = appSyncEngine();
-  const description = describeChange(entry, row as (MirrorRow & Record<string, unknown>) | undefined);
+  const engine = changeActions;
+  const description = describeChange(entry, row);
   const act = (name: string, action: () => Promise<void>) => async () => {
     setBusy(name);
     try {
@@ -79,10 +65,7 @@ function ChangeCard({ change }: { change: QueuedChange }) {
       setBusy(null);
     }
   };
-  const editRoute =
-    row && (entry.kind === 'create' || entry.kind === 'update')
-      ? editRouteOf(entry.entity, row as MirrorRow & Record<string, unknown>)
-      : null;
+  const editRoute = row && (entry.kind === 'create' || entry.kind === 'update') ? editRouteOf(entry.entity, row) : null;
   const discardable = entry.status !== 'sending' && (entry.status !== 'pending' || entry.attempts === 0);
   const color = entry.status === 'failed' ? 'red' : entry.status === 'conflict' ? 'orange' : 'yellow';
 
@@ -185,7 +168,7 @@ export function SyncScreen() {
   const syncNow = async () => {
     setSyncing(true);
     try {
-      await appSyncEngine().syncNow();
+      await sendAndPullNow();
     } catch (error) {
       notifyError(error, 'Sync failed');
     } finally {

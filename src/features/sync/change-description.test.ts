@@ -1,4 +1,4 @@
-import type { OutboxEntry } from '../../local/db';
+import type { OutboxEntry } from '../../store/outbox';
 import { changesText, describeChange, editRouteOf, fieldErrorLines, waitingText } from './change-description';
 
 function entry(fields: Partial<OutboxEntry>): OutboxEntry {

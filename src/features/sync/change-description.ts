@@ -1,5 +1,5 @@
-import type { EntityName, MirrorRow, OutboxEntry, OutboxError } from '../../local/db';
-import { routeKeyOf } from '../../local/keys';
+import { routeKeyOf, type MirrorRow } from '../../store/mirror';
+import type { EntityName, OutboxEntry, OutboxError } from '../../store/outbox';
 
 /*
  * Queued changes in the user's words: "Create category “Music”", "Delete 3 questions", and where to

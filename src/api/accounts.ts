@@ -1,14 +1,21 @@
-import type { CurrentUser, LoginPayload, LoginResponse, ResetConfirmPayload } from '../lib/contract/accounts';
-import { requestJson } from './client';
+import {
+  currentUser as currentUserSchema,
+  loginResponse,
+  type CurrentUser,
+  type LoginPayload,
+  type LoginResponse,
+  type ResetConfirmPayload,
+} from '../lib/contract/accounts';
+import { requestDecoded, requestJson } from './client';
 
 // One typed function per accounts call of spec §7 Auth.
 
 export function login(credentials: LoginPayload): Promise<LoginResponse> {
-  return requestJson<LoginResponse>('api/v1/accounts/login/', { method: 'post', json: credentials });
+  return requestDecoded(loginResponse, 'api/v1/accounts/login/', { method: 'post', json: credentials });
 }
 
 export function currentUser(signal?: AbortSignal): Promise<CurrentUser> {
-  return requestJson<CurrentUser>('api/v1/accounts/user/', { signal });
+  return requestDecoded(currentUserSchema, 'api/v1/accounts/user/', { signal });
 }
 
 /** Invalidates the token on the server; the caller passes it because the session may already have dropped it. */

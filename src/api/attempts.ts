@@ -1,8 +1,8 @@
-import type { Attempt } from '../lib/contract/attempt';
+import { attemptPage, type Attempt } from '../lib/contract/attempt';
 import type { Page } from '../lib/contract/page';
 import { MAX_PAGE_SIZE } from '../lib/contract/page';
 import { searchQueryParam } from '../lib/search-query';
-import { http, requestJson, toApiError } from './client';
+import { http, requestDecoded, requestJson, toApiError } from './client';
 
 export type { Attempt } from '../lib/contract/attempt';
 
@@ -24,14 +24,14 @@ function searchParams(query: AttemptQuery): Record<string, string | number> {
 
 /** GET attempts/?quiz=&search=&page= (spec §7 Attempts): one page, newest first, with each attempt's rank. */
 export function listAttempts(query: AttemptQuery, signal?: AbortSignal): Promise<Page<Attempt>> {
-  return requestJson<Page<Attempt>>('api/v1/attempts/', { searchParams: searchParams(query), signal });
+  return requestDecoded(attemptPage, 'api/v1/attempts/', { searchParams: searchParams(query), signal });
 }
 
 /** Every attempt matching the quiz filter and search, read in pages of the server's largest size. */
 export async function listAllAttempts(query: Omit<AttemptQuery, 'page'>, signal?: AbortSignal): Promise<Attempt[]> {
   const all: Attempt[] = [];
   for (let page = 1; ; page += 1) {
-    const answer = await requestJson<Page<Attempt>>('api/v1/attempts/', {
+    const answer = await requestDecoded(attemptPage, 'api/v1/attempts/', {
       searchParams: { ...searchParams({ ...query, page }), page, page_size: MAX_PAGE_SIZE },
       signal,
     });

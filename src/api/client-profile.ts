@@ -1,13 +1,15 @@
 import { clientProfile, type ClientImageField, type ClientProfile, type ClientProfileUpdatePayload } from '../lib/contract/client-profile';
-import type { Page } from '../lib/contract/page';
-import { requestJson } from './client';
+import { pageOf } from '../lib/contract/page';
+import { requestDecoded } from './client';
 
 export type { ClientProfile } from '../lib/contract/client-profile';
 
 /** GET profiles/client/: a one-item list; the first item is the caller's client (spec §7 Client settings). */
 export async function fetchClientProfile(signal?: AbortSignal): Promise<ClientProfile> {
-  const page = await requestJson<Page<unknown>>('api/v1/profiles/client/', { signal });
-  return clientProfile.parse(page.results[0]);
+  const page = await requestDecoded(pageOf(clientProfile), 'api/v1/profiles/client/', { signal });
+  const [profile] = page.results;
+  if (!profile) throw new Error('The server listed no client profile.');
+  return profile;
 }
 
 /** What changes for an image: a new file, or null to remove it. An image left out stays as it is. */
@@ -33,5 +35,5 @@ export function updateClientProfile(
   fields: ClientProfileUpdatePayload,
   images: ClientImageChanges,
 ): Promise<ClientProfile> {
-  return requestJson<ClientProfile>(`api/v1/profiles/client/${clientId}/`, { method: 'patch', body: clientProfileBody(fields, images) });
+  return requestDecoded(clientProfile, `api/v1/profiles/client/${clientId}/`, { method: 'patch', body: clientProfileBody(fields, images) });
 }

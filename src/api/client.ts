@@ -1,4 +1,5 @@
 import ky, { HTTPError, type KyInstance, type Options } from 'ky';
+import type { z } from 'zod';
 import { ApiError, fieldErrorsFromBody, messageFromBody } from './errors';
 
 /**
@@ -58,6 +59,23 @@ export async function toApiError(error: unknown): Promise<ApiError> {
   if (error instanceof DOMException && error.name === 'AbortError') throw error;
   const message = error instanceof Error ? error.message : String(error);
   return new ApiError(0, messageFromBody(0, undefined) + (message ? ` (${message})` : ''));
+}
+
+/**
+ * An answer decoded with its contract schema (src/lib/contract). An answer that does not match is the
+ * server's fault: an ApiError 502 saying where, retried by sync like any other server failure.
+ */
+export function decodeAnswer<S extends z.ZodType>(schema: S, body: unknown, what: string): z.output<S> {
+  const parsed = schema.safeParse(body);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  const where = issue?.path.length ? ` at ${issue.path.join('.')}` : '';
+  throw new ApiError(502, `The server's answer to ${what} was not understood${where}: ${issue?.message ?? 'unexpected shape'}.`, {}, body);
+}
+
+/** Runs a request and returns its JSON body decoded with the contract's schema, or throws an ApiError. */
+export async function requestDecoded<S extends z.ZodType>(schema: S, path: string, options: Options = {}): Promise<z.output<S>> {
+  return decodeAnswer(schema, await requestJson<unknown>(path, options), `${(options.method ?? 'get').toUpperCase()} ${path}`);
 }
 
 /** Runs a request and returns its JSON body typed as T, or throws an ApiError. */

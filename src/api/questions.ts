@@ -1,12 +1,15 @@
-import type { QuestionListItem } from '../lib/contract/question';
+import { questionDetail, questionListItem, type QuestionDetail, type QuestionListItem } from '../lib/contract/question';
 import { resource } from './resource';
 
 /**
  * GET/POST /api/v1/questions/, GET/PATCH/DELETE /api/v1/questions/{id}/, POST /api/v1/bulk-delete-questions/
  * (spec §7 Question). A file in `image` sends the write as multipart; the image URL read back is never sent.
  */
-export const questionsApi = resource<QuestionListItem>({
-  path: 'api/v1/questions/',
-  fileFields: ['image'],
-  bulkDelete: { path: 'api/v1/bulk-delete-questions/', field: 'questions' },
-});
+export const questionsApi = resource<QuestionListItem, QuestionDetail>(
+  {
+    path: 'api/v1/questions/',
+    fileFields: ['image'],
+    bulkDelete: { path: 'api/v1/bulk-delete-questions/', field: 'questions' },
+  },
+  { item: questionListItem, one: questionDetail },
+);

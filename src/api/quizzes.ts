@@ -1,11 +1,14 @@
-import type { QuizDetail, QuizSummary } from '../lib/contract/quiz';
+import { quizDetail, quizSummary, type QuizDetail, type QuizSummary } from '../lib/contract/quiz';
 import type { QuizStatus } from '../lib/quiz-rules';
-import { requestJson } from './client';
+import { requestDecoded } from './client';
 import { resource, type Resource } from './resource';
 
 export type { QuizDetail, QuizSummary } from '../lib/contract/quiz';
 
-const base = resource<QuizSummary>({ path: 'api/v1/quiz/', multipart: true, fileFields: ['image', 'sponsor_logo'] });
+const base = resource<QuizSummary, QuizDetail>(
+  { path: 'api/v1/quiz/', multipart: true, fileFields: ['image', 'sponsor_logo'] },
+  { item: quizSummary, one: quizDetail },
+);
 
 /**
  * Multipart sends one `questions` part per id, so an empty list would send none and leave the quiz's
@@ -19,7 +22,7 @@ export function withQuestionsField(payload: Record<string, unknown>): Record<str
  * GET/POST /api/v1/quiz/, GET/PATCH/DELETE /api/v1/quiz/{id}/ (spec §7 Quiz), multipart with each question
  * id appended in order; image and sponsor_logo are sent only when they are files (a string is the stored URL).
  */
-export const quizzesApi: Resource<QuizSummary> = {
+export const quizzesApi: Resource<QuizSummary, QuizDetail> = {
   ...base,
   create: (payload, write, client) => base.create(withQuestionsField(payload), write, client),
   update: (id, payload, write, client) => base.update(id, withQuestionsField(payload), write, client),
@@ -30,17 +33,17 @@ export const quizzesApi: Resource<QuizSummary> = {
 
 /** PATCH quiz/{id}/ with a later status (the server refuses going back). */
 export function changeQuizStatus(id: number, status: QuizStatus): Promise<QuizDetail> {
-  return requestJson<QuizDetail>(`api/v1/quiz/${id}/`, { method: 'patch', json: { status } });
+  return requestDecoded(quizDetail, `api/v1/quiz/${id}/`, { method: 'patch', json: { status } });
 }
 
 /** PATCH quiz/{id}/ with the next or previous question number (MANUAL, while STARTED, within 1..count). */
 export function setQuizQuestionNo(id: number, questionNo: number): Promise<QuizDetail> {
-  return requestJson<QuizDetail>(`api/v1/quiz/${id}/`, { method: 'patch', json: { question_no: questionNo } });
+  return requestDecoded(quizDetail, `api/v1/quiz/${id}/`, { method: 'patch', json: { question_no: questionNo } });
 }
 
 /** PUT quiz-reset-attempts/ as multipart with the quiz id: deletes every attempt of the quiz. */
 export function resetQuizAttempts(id: number): Promise<QuizDetail> {
   const body = new FormData();
   body.append('quiz', String(id));
-  return requestJson<QuizDetail>('api/v1/quiz-reset-attempts/', { method: 'put', body });
+  return requestDecoded(quizDetail, 'api/v1/quiz-reset-attempts/', { method: 'put', body });
 }

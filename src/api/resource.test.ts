@@ -1,4 +1,6 @@
+import { categoriesApi } from './categories';
 import { http } from './client';
+import { ApiError } from './errors';
 import { ResourceError, parseRetryAfter, requestBody, resource } from './resource';
 
 describe('requestBody', () => {
@@ -93,5 +95,24 @@ describe('resource', () => {
       .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ResourceError);
     expect(error).toMatchObject({ status: 429, message: 'Slow down.', retryAfterMs: 7000 });
+  });
+
+  it("decodes answers with the contract's schemas, dropping what the contract does not declare", async () => {
+    const row = { id: 4, name: 'A', client: 1, created_at: '2026-01-01T00:00:00Z', updated_at: '2026-01-01T00:00:00Z', version: 3 };
+    const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+    const page = await categoriesApi.list(
+      {},
+      recording(json({ count: 1, next: null, previous: null, results: [{ ...row, extra: 1 }] })).client,
+    );
+    expect(page.results).toEqual([row]);
+    expect(await categoriesApi.get(4, recording(json(row)).client)).toEqual(row);
+  });
+
+  it('refuses an answer the contract does not describe: a server fault (502) saying where', async () => {
+    const answer = new Response(JSON.stringify({ id: 4, name: 7 }), { status: 200, headers: { 'content-type': 'application/json' } });
+    const error = await categoriesApi.get(4, recording(answer).client).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 502 });
+    expect((error as ApiError).message).toMatch(/GET api\/v1\/category\/4\/ was not understood at name/);
   });
 });

@@ -1,15 +1,11 @@
 import { HTTPError, type KyInstance, type Options } from 'ky';
-import { http, toApiError } from './client';
+import type { z } from 'zod';
+import { pageOf, type Page } from '../lib/contract/page';
+import { decodeAnswer, http, toApiError } from './client';
 import { ApiError } from './errors';
 
 /** A DRF page; with `updated_after`, the project's server adds the ids deleted since. */
-export interface Page<T> {
-  count: number;
-  next: string | null;
-  previous: string | null;
-  results: T[];
-  deleted?: number[];
-}
+export type { Page };
 
 /** An ApiError that also says when the server asked to be retried (Retry-After on 429/503). */
 export class ResourceError extends ApiError {
@@ -88,11 +84,11 @@ function writeHeaders(write: WriteOptions): Record<string, string> {
   return headers;
 }
 
-async function send<T>(client: KyInstance, path: string, options: Options): Promise<T> {
+async function send(client: KyInstance, path: string, options: Options): Promise<unknown> {
   try {
     const response = await client(path, options);
     const text = response.status === 204 ? '' : await response.text();
-    return (text ? JSON.parse(text) : undefined) as T;
+    return text ? JSON.parse(text) : undefined;
   } catch (error) {
     const apiError = await toApiError(error);
     const retryAfter = error instanceof HTTPError ? parseRetryAfter(error.response.headers.get('Retry-After')) : null;
@@ -100,37 +96,61 @@ async function send<T>(client: KyInstance, path: string, options: Options): Prom
   }
 }
 
-export interface Resource<T> {
+/** `T`: a row of the list; `One`: the answer of get, create and update (a detail may say more than a row). */
+export interface Resource<T, One = T> {
   definition: ResourceDefinition;
   list(params?: Record<string, string | number>, client?: KyInstance): Promise<Page<T>>;
-  get(id: number, client?: KyInstance): Promise<T>;
-  create(payload: Record<string, unknown>, write: WriteOptions, client?: KyInstance): Promise<T>;
-  update(id: number, payload: Record<string, unknown>, write: WriteOptions, client?: KyInstance): Promise<T>;
+  get(id: number, client?: KyInstance): Promise<One>;
+  create(payload: Record<string, unknown>, write: WriteOptions, client?: KyInstance): Promise<One>;
+  update(id: number, payload: Record<string, unknown>, write: WriteOptions, client?: KyInstance): Promise<One>;
   remove(id: number, write: WriteOptions, client?: KyInstance): Promise<void>;
   bulkDelete(ids: number[], write: WriteOptions, client?: KyInstance): Promise<void>;
 }
 
-/** Typed calls for one REST resource of spec §7, with the sync extras (decisions.md §3). */
-export function resource<T>(definition: ResourceDefinition): Resource<T> {
+/** The contract's schemas of a resource's answers: a list's row, and a single object (a detail may say more). */
+export interface ResourceSchemas<T, One = T> {
+  item: z.ZodType<T>;
+  one: z.ZodType<One>;
+}
+
+/**
+ * Typed calls for one REST resource of spec §7, with the sync extras (decisions.md §3). With `schemas`,
+ * every answer is decoded with the contract's schemas (decodeAnswer); without them (tests against a
+ * stand-in server) answers are taken as they come.
+ */
+export function resource<T, One = T>(definition: ResourceDefinition, schemas?: ResourceSchemas<T, One>): Resource<T, One> {
   const path = definition.path.replace(/^\//, '');
   const one = (id: number) => `${path}${id}/`;
+  const pageSchema = schemas ? pageOf(schemas.item) : null;
+  const oneSchema = schemas?.one ?? null;
+  const page = (body: unknown): Page<T> => (pageSchema ? decodeAnswer(pageSchema, body, `GET ${path}`) : (body as Page<T>));
+  const single =
+    (what: string) =>
+    (body: unknown): One =>
+      oneSchema ? decodeAnswer(oneSchema, body, what) : (body as One);
   return {
     definition,
-    list: (params = {}, client = http) => send<Page<T>>(client, path, { searchParams: params }),
-    get: (id, client = http) => send<T>(client, one(id), {}),
-    create: (payload, write, client = http) =>
-      send<T>(client, path, {
-        method: 'post',
-        headers: writeHeaders({ idempotencyKey: write.idempotencyKey }),
-        ...requestBody(definition, payload),
-      }),
-    update: (id, payload, write, client = http) =>
-      send<T>(client, one(id), { method: 'patch', headers: writeHeaders(write), ...requestBody(definition, payload) }),
-    remove: (id, write, client = http) => send<void>(client, one(id), { method: 'delete', headers: writeHeaders(write) }),
-    bulkDelete: (ids, write, client = http) => {
+    list: async (params = {}, client = http) => page(await send(client, path, { searchParams: params })),
+    get: async (id, client = http) => single(`GET ${one(id)}`)(await send(client, one(id), {})),
+    create: async (payload, write, client = http) =>
+      single(`POST ${path}`)(
+        await send(client, path, {
+          method: 'post',
+          headers: writeHeaders({ idempotencyKey: write.idempotencyKey }),
+          ...requestBody(definition, payload),
+        }),
+      ),
+    update: async (id, payload, write, client = http) =>
+      single(`PATCH ${one(id)}`)(
+        await send(client, one(id), { method: 'patch', headers: writeHeaders(write), ...requestBody(definition, payload) }),
+      ),
+    remove: async (id, write, client = http) => {
+      await send(client, one(id), { method: 'delete', headers: writeHeaders(write) });
+    },
+    bulkDelete: async (ids, write, client = http) => {
       if (!definition.bulkDelete) throw new Error(`${path} has no bulk delete.`);
       const { path: bulkPath, field } = definition.bulkDelete;
-      return send<void>(client, bulkPath.replace(/^\//, ''), {
+      await send(client, bulkPath.replace(/^\//, ''), {
         method: 'post',
         headers: writeHeaders({ idempotencyKey: write.idempotencyKey }),
         json: { [field]: ids },

@@ -1,7 +1,7 @@
 import type { Page } from '../lib/contract/page';
-import type { ViewerProfile } from '../lib/contract/viewer';
+import { viewerPage, type ViewerProfile } from '../lib/contract/viewer';
 import { searchQueryParam } from '../lib/search-query';
-import { requestJson } from './client';
+import { requestDecoded } from './client';
 
 export type { ViewerProfile } from '../lib/contract/viewer';
 
@@ -18,5 +18,5 @@ export function listViewers(query: ViewerQuery, signal?: AbortSignal): Promise<P
   const search = searchQueryParam(query.search ?? '');
   if (search) searchParams.search = search;
   if (query.page && query.page > 1) searchParams.page = query.page;
-  return requestJson<Page<ViewerProfile>>('api/v1/profiles/viewer/', { searchParams, signal });
+  return requestDecoded(viewerPage, 'api/v1/profiles/viewer/', { searchParams, signal });
 }

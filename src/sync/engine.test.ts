@@ -1,10 +1,12 @@
-import { resource, type Resource } from '../api/resource';
-import { categoriesApi, type Category } from '../api/categories';
+import { resource } from '../api/resource';
+import type { Category } from '../api/categories';
 import { createRecord, deleteRecord, updateRecord } from '../local/commands';
 import { PortalDatabase, type MirrorRow, type ServerObject } from '../local/db';
 import { SyncEngine, type IdAssigned } from './engine';
-import { FakeServer, QUESTIONS } from './test-support/fake-server';
+import { CATEGORIES, FakeServer, QUESTIONS } from './test-support/fake-server';
 
+// The stand-in server keeps only the fields sync needs, not the contract's: its answers are taken undecoded.
+const categoriesApi = resource<ServerObject>({ path: CATEGORIES });
 const questionsApi = resource<ServerObject>({ path: QUESTIONS });
 let db: PortalDatabase;
 let server: FakeServer;
@@ -16,7 +18,7 @@ function makeEngine(target: FakeServer = server): SyncEngine {
     db,
     client: target.client(),
     entities: [
-      { name: 'categories', api: categoriesApi as Resource<ServerObject> },
+      { name: 'categories', api: categoriesApi },
       { name: 'questions', api: questionsApi },
     ],
     now: () => now,
@@ -373,7 +375,7 @@ describe('crash recovery and single replayer', () => {
     const slow = new SyncEngine({
       db,
       client: server.client().extend({ hooks: { beforeRequest: [async () => void (await held)] } }),
-      entities: [{ name: 'categories', api: categoriesApi as Resource<ServerObject> }],
+      entities: [{ name: 'categories', api: categoriesApi }],
     });
     const sending = slow.syncNow();
     await vi.waitFor(async () => expect((await outbox())[0]?.status).toBe('sending'));
@@ -395,7 +397,7 @@ describe('crash recovery and single replayer', () => {
     const pullOnly = new SyncEngine({
       db,
       client: server.client(),
-      entities: [{ name: 'categories', api: categoriesApi as Resource<ServerObject> }],
+      entities: [{ name: 'categories', api: categoriesApi }],
       now: () => now,
     });
     await db.outbox.toCollection().modify({ nextAttemptAt: now + 60_000 });
@@ -451,7 +453,7 @@ describe('status and triggers', () => {
     engine = new SyncEngine({
       db,
       client: server.client(),
-      entities: [{ name: 'categories', api: categoriesApi as Resource<ServerObject> }],
+      entities: [{ name: 'categories', api: categoriesApi }],
       debounceMs: 5,
     });
     await engine.start();

@@ -1,13 +1,12 @@
 import fc from 'fast-check';
 import type { KyInstance } from 'ky';
 import { http } from '../api/client';
-import { categoriesApi } from '../api/categories';
-import { resource, type Resource } from '../api/resource';
+import { resource } from '../api/resource';
 import { createRecord, deleteRecord, updateRecord } from '../local/commands';
 import { PortalDatabase, type ServerObject } from '../local/db';
 import { SyncEngine } from './engine';
 import type { SyncedEntity } from './registry';
-import { FakeServer, QUESTIONS } from './test-support/fake-server';
+import { CATEGORIES, FakeServer, QUESTIONS } from './test-support/fake-server';
 import { FlakyNetwork, type NetworkFault } from './test-support/flaky-fetch';
 
 /*
@@ -123,7 +122,7 @@ async function realBackend(support: ServerSupport, server: { app: Injector }): P
 
 const questionsApi = resource<ServerObject>({ path: QUESTIONS });
 const entities: SyncedEntity[] = [
-  { name: 'categories', api: categoriesApi as Resource<ServerObject> },
+  { name: 'categories', api: resource<ServerObject>({ path: CATEGORIES }) },
   { name: 'questions', api: questionsApi },
 ];
 

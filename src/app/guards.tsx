@@ -1,5 +1,6 @@
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { useSession } from '../session/session-context';
+import { paths } from '../lib/paths';
 
 interface ReturnState {
   from?: string;
@@ -11,7 +12,7 @@ export function RequireSession() {
   const location = useLocation();
   if (!user) {
     const from = `${location.pathname}${location.search}${location.hash}`;
-    return <Navigate to="/login" replace state={{ from } satisfies ReturnState} />;
+    return <Navigate to={paths.login()} replace state={{ from } satisfies ReturnState} />;
   }
   return <Outlet />;
 }
@@ -22,7 +23,7 @@ export function PublicOnly() {
   const location = useLocation();
   if (user) {
     const from = (location.state as ReturnState | null)?.from;
-    return <Navigate to={from?.startsWith('/') ? from : '/dashboard'} replace />;
+    return <Navigate to={from?.startsWith('/') ? from : paths.dashboard()} replace />;
   }
   return <Outlet />;
 }

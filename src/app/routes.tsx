@@ -6,6 +6,7 @@ import { nextTask } from '../ui/next-task';
 import { PublicOnly, RequireSession } from './guards';
 import { RootLayout, ScreenLoader } from './RootLayout';
 import { screenTitleOf, type RouteHandle } from './route-title';
+import { paths } from '../lib/paths';
 
 // Only the sign-in screens are in the first bundle: /login must load fast on a phone (issue 9, 150 kB gzip
 // of JavaScript). The portal layout and every feature screen are loaded when their route is first matched
@@ -35,10 +36,10 @@ export const routes: RouteObject[] = [
       {
         element: <PublicOnly />,
         children: [
-          { path: '/', element: <LoginScreen />, handle: titled('Login') },
-          { path: '/login', element: <LoginScreen />, handle: titled('Login') },
+          { path: paths.root(), element: <LoginScreen />, handle: titled('Login') },
+          { path: paths.login(), element: <LoginScreen />, handle: titled('Login') },
           {
-            path: '/reset/password',
+            path: paths.resetRequest(),
             lazy: screen(
               () => import('../session/ResetRequestScreen'),
               (m) => m.ResetRequestScreen,
@@ -46,7 +47,7 @@ export const routes: RouteObject[] = [
             handle: titled('Reset Password'),
           },
           {
-            path: '/password/reset/:token',
+            path: paths.resetConfirm(':token'),
             lazy: screen(
               () => import('../session/ResetConfirmScreen'),
               (m) => m.ResetConfirmScreen,
@@ -65,7 +66,7 @@ export const routes: RouteObject[] = [
             ),
             children: [
               {
-                path: '/dashboard',
+                path: paths.dashboard(),
                 lazy: screen(
                   () => import('../features/dashboard/DashboardScreen'),
                   (m) => m.DashboardScreen,
@@ -73,7 +74,7 @@ export const routes: RouteObject[] = [
                 handle: titled('Dashboard'),
               },
               {
-                path: '/add-quiz',
+                path: paths.addQuiz(),
                 lazy: screen(
                   () => import('../features/quizzes/AddQuizScreen'),
                   (m) => m.AddQuizScreen,
@@ -81,7 +82,7 @@ export const routes: RouteObject[] = [
                 handle: titled('Add Quiz'),
               },
               {
-                path: '/add-quiz/:id/update',
+                path: paths.editQuiz(':id'),
                 lazy: screen(
                   () => import('../features/quizzes/AddQuizScreen'),
                   (m) => m.AddQuizScreen,
@@ -89,7 +90,7 @@ export const routes: RouteObject[] = [
                 handle: titled('Add Quiz'),
               },
               {
-                path: '/add-quiz/:id/delete',
+                path: paths.deleteQuiz(':id'),
                 lazy: screen(
                   () => import('../features/quizzes/DeleteQuizScreen'),
                   (m) => m.DeleteQuizScreen,
@@ -97,7 +98,7 @@ export const routes: RouteObject[] = [
                 handle: titled('Add Quiz'),
               },
               {
-                path: '/list-quiz',
+                path: paths.listQuiz(),
                 lazy: screen(
                   () => import('../features/quizzes/ListQuizScreen'),
                   (m) => m.ListQuizScreen,
@@ -105,7 +106,7 @@ export const routes: RouteObject[] = [
                 handle: titled('List Quiz'),
               },
               {
-                path: '/list-quiz/:id/control',
+                path: paths.quizControl(':id'),
                 lazy: screen(
                   () => import('../features/quizzes/ControlScreen'),
                   (m) => m.ControlScreen,
@@ -113,7 +114,7 @@ export const routes: RouteObject[] = [
                 handle: titled('Control'),
               },
               {
-                path: '/add-category',
+                path: paths.categories(),
                 lazy: screen(
                   () => import('../features/categories/CategoriesScreen'),
                   (m) => m.CategoriesScreen,
@@ -121,7 +122,7 @@ export const routes: RouteObject[] = [
                 handle: titled('Categories'),
               },
               {
-                path: '/add-category/:id/update',
+                path: paths.editCategory(':id'),
                 lazy: screen(
                   () => import('../features/categories/EditCategoryScreen'),
                   (m) => m.EditCategoryScreen,
@@ -129,7 +130,7 @@ export const routes: RouteObject[] = [
                 handle: titled('Edit Category'),
               },
               {
-                path: '/add-category/:id/delete',
+                path: paths.deleteCategory(':id'),
                 lazy: screen(
                   () => import('../features/categories/DeleteCategoryScreen'),
                   (m) => m.DeleteCategoryScreen,
@@ -137,7 +138,7 @@ export const routes: RouteObject[] = [
                 handle: titled('Delete Category'),
               },
               {
-                path: '/add-question',
+                path: paths.addQuestion(),
                 lazy: screen(
                   () => import('../features/questions/AddQuestionScreen'),
                   (m) => m.AddQuestionScreen,
@@ -145,7 +146,7 @@ export const routes: RouteObject[] = [
                 handle: titled('Add Question'),
               },
               {
-                path: '/list-questions',
+                path: paths.listQuestions(),
                 lazy: screen(
                   () => import('../features/questions/ListQuestionsScreen'),
                   (m) => m.ListQuestionsScreen,
@@ -153,7 +154,7 @@ export const routes: RouteObject[] = [
                 handle: titled('List Questions'),
               },
               {
-                path: '/list-questions/:id/update',
+                path: paths.editQuestion(':id'),
                 lazy: screen(
                   () => import('../features/questions/EditQuestionScreen'),
                   (m) => m.EditQuestionScreen,
@@ -161,7 +162,7 @@ export const routes: RouteObject[] = [
                 handle: titled('Edit Question'),
               },
               {
-                path: '/list-questions/:id/delete',
+                path: paths.deleteQuestion(':id'),
                 lazy: screen(
                   () => import('../features/questions/DeleteQuestionScreen'),
                   (m) => m.DeleteQuestionScreen,
@@ -169,7 +170,7 @@ export const routes: RouteObject[] = [
                 handle: titled('Delete Question'),
               },
               {
-                path: '/list-polls',
+                path: paths.listPolls(),
                 lazy: screen(
                   () => import('../features/polls/ListPollsScreen'),
                   (m) => m.ListPollsScreen,
@@ -177,7 +178,7 @@ export const routes: RouteObject[] = [
                 handle: titled('List Polls'),
               },
               {
-                path: '/add-polls',
+                path: paths.addPoll(),
                 lazy: screen(
                   () => import('../features/polls/AddPollScreen'),
                   (m) => m.AddPollScreen,
@@ -185,7 +186,7 @@ export const routes: RouteObject[] = [
                 handle: titled('Add Poll'),
               },
               {
-                path: '/list-polls/:id/update',
+                path: paths.editPoll(':id'),
                 lazy: screen(
                   () => import('../features/polls/EditPollScreen'),
                   (m) => m.EditPollScreen,
@@ -193,7 +194,7 @@ export const routes: RouteObject[] = [
                 handle: titled('Edit Poll'),
               },
               {
-                path: '/list-polls/:id/delete',
+                path: paths.deletePoll(':id'),
                 lazy: screen(
                   () => import('../features/polls/DeletePollScreen'),
                   (m) => m.DeletePollScreen,
@@ -201,7 +202,7 @@ export const routes: RouteObject[] = [
                 handle: titled('Delete Poll'),
               },
               {
-                path: '/list-polls/:id/update/choices/:choiceId/update',
+                path: paths.editChoice(':id', ':choiceId'),
                 lazy: screen(
                   () => import('../features/polls/EditChoiceScreen'),
                   (m) => m.EditChoiceScreen,
@@ -209,7 +210,7 @@ export const routes: RouteObject[] = [
                 handle: titled('Edit Choice'),
               },
               {
-                path: '/list-polls/:id/update/choices/:choiceId/delete',
+                path: paths.deleteChoice(':id', ':choiceId'),
                 lazy: screen(
                   () => import('../features/polls/DeleteChoiceScreen'),
                   (m) => m.DeleteChoiceScreen,
@@ -217,7 +218,7 @@ export const routes: RouteObject[] = [
                 handle: titled('Delete Choice'),
               },
               {
-                path: '/quiz-report',
+                path: paths.quizReport(),
                 lazy: screen(
                   () => import('../features/reports/QuizReportScreen'),
                   (m) => m.QuizReportScreen,
@@ -225,7 +226,7 @@ export const routes: RouteObject[] = [
                 handle: titled('Quiz Report'),
               },
               {
-                path: '/viewers-data',
+                path: paths.viewersData(),
                 lazy: screen(
                   () => import('../features/viewers/ViewersDataScreen'),
                   (m) => m.ViewersDataScreen,
@@ -233,7 +234,7 @@ export const routes: RouteObject[] = [
                 handle: titled('Viewers Data'),
               },
               {
-                path: '/setting',
+                path: paths.setting(),
                 lazy: screen(
                   () => import('../features/settings/SettingScreen'),
                   (m) => m.SettingScreen,
@@ -241,7 +242,7 @@ export const routes: RouteObject[] = [
                 handle: titled('Setting'),
               },
               {
-                path: '/sync',
+                path: paths.sync(),
                 lazy: screen(
                   () => import('../features/sync/SyncScreen'),
                   (m) => m.SyncScreen,
@@ -250,7 +251,7 @@ export const routes: RouteObject[] = [
               },
             ],
           },
-          { path: '*', element: <Navigate to="/dashboard" replace /> },
+          { path: '*', element: <Navigate to={paths.dashboard()} replace /> },
         ],
       },
     ],

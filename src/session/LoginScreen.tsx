@@ -5,6 +5,7 @@ import { Link } from 'react-router-dom';
 import { AuthCard } from './AuthCard';
 import { loginFailureMessage } from './login-failure';
 import { useSession } from './session-context';
+import { paths } from '../lib/paths';
 
 export function LoginScreen() {
   const { login } = useSession();
@@ -46,7 +47,7 @@ export function LoginScreen() {
           <Button type="submit" loading={submitting} size="md">
             Login
           </Button>
-          <Anchor component={Link} to="/reset/password/" ta="center" py="xs">
+          <Anchor component={Link} to={paths.resetRequest()} ta="center" py="xs">
             Forgot Password
           </Anchor>
         </Stack>

@@ -5,6 +5,7 @@ import { Link } from 'react-router-dom';
 import { requestPasswordReset } from '../api/accounts';
 import { ApiError } from '../api/errors';
 import { AuthCard } from './AuthCard';
+import { paths } from '../lib/paths';
 
 type Outcome = { sent: true } | { sent: false; message: string };
 
@@ -50,7 +51,7 @@ export function ResetRequestScreen() {
           <Button type="submit" loading={submitting} size="md">
             Send
           </Button>
-          <Anchor component={Link} to="/login" ta="center" py="xs">
+          <Anchor component={Link} to={paths.login()} ta="center" py="xs">
             Back to Login
           </Anchor>
         </Stack>

@@ -2,6 +2,7 @@ import { Anchor } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { DataTableColumn } from './DataTable';
+import type { KeyedPath } from '../lib/paths';
 
 /**
  * A table row's Edit/Delete link with a touch target of at least 44 px (mobile first). Delete is in the
@@ -22,16 +23,20 @@ export function RowLink({ to, label, danger, children }: { to: string; label: st
 }
 
 /**
- * The Edit and Delete columns a list ends with (spec §2): links to `<base>/update` and `<base>/delete`, where `base`
- * is the row's own route (e.g. `/add-category/<key>`), named after the row for screen readers.
+ * The Edit and Delete columns a list ends with (spec §2): links to the row's edit and delete screens (e.g.
+ * `paths.editCategory` and `paths.deleteCategory` of the row's key), named after the row for screen readers.
  */
-export function editDeleteColumns<Row>(baseOf: (row: Row) => string, nameOf: (row: Row) => string): DataTableColumn<Row>[] {
+export function editDeleteColumns<Row>(
+  keyOf: (row: Row) => string,
+  screens: { edit: KeyedPath; remove: KeyedPath },
+  nameOf: (row: Row) => string,
+): DataTableColumn<Row>[] {
   return [
     {
       header: 'Edit',
       shrink: true,
       cell: (row) => (
-        <RowLink to={`${baseOf(row)}/update`} label={`Edit ${nameOf(row)}`}>
+        <RowLink to={screens.edit(keyOf(row))} label={`Edit ${nameOf(row)}`}>
           Edit
         </RowLink>
       ),
@@ -40,7 +45,7 @@ export function editDeleteColumns<Row>(baseOf: (row: Row) => string, nameOf: (ro
       header: 'Delete',
       shrink: true,
       cell: (row) => (
-        <RowLink to={`${baseOf(row)}/delete`} label={`Delete ${nameOf(row)}`} danger>
+        <RowLink to={screens.remove(keyOf(row))} label={`Delete ${nameOf(row)}`} danger>
           Delete
         </RowLink>
       ),

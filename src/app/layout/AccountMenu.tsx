@@ -5,6 +5,7 @@ import { LogoutConfirmation } from '../../features/sync/LogoutConfirmation';
 import { useSession } from '../../session/session-context';
 import { notifyError } from '../../ui/notify';
 import { useHasBeenTrue } from '../../ui/use-has-been-true';
+import { paths } from '../../lib/paths';
 
 export function AccountMenu({ username }: { username: string }) {
   const { logout, waitingChanges } = useSession();
@@ -29,7 +30,7 @@ export function AccountMenu({ username }: { username: string }) {
     } catch (error) {
       notifyError(error, 'Logout failed');
     }
-    navigate('/login', { replace: true });
+    navigate(paths.login(), { replace: true });
   };
 
   // Changes not yet on the server are lost on logout: ask first (decisions §5).

@@ -1,5 +1,6 @@
 import { Anchor, List, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
+import { paths } from '../../lib/paths';
 
 /** The quiz help of spec §2: the working order, then what the quiz fields mean. */
 export function HelpPanel() {
@@ -12,14 +13,14 @@ export function HelpPanel() {
       <List type="ordered" spacing="xs">
         <List.Item>
           Register categories on{' '}
-          <Anchor component={Link} underline="always" to="/add-category">
+          <Anchor component={Link} underline="always" to={paths.categories()}>
             Question Categories
           </Anchor>
           .
         </List.Item>
         <List.Item>
           Add questions that belong to those categories on{' '}
-          <Anchor component={Link} underline="always" to="/add-question">
+          <Anchor component={Link} underline="always" to={paths.addQuestion()}>
             Add new Question
           </Anchor>
           .

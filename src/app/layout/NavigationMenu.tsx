@@ -2,6 +2,7 @@ import { NavLink, ScrollArea, Tooltip } from '@mantine/core';
 import { Link, useLocation } from 'react-router-dom';
 import type { CurrentUser } from '../../lib/contract/accounts';
 import { isActivePath, navigationFor, type NavigationEntry } from './navigation';
+import { paths } from '../../lib/paths';
 
 interface NavigationMenuProps {
   user: CurrentUser;
@@ -26,7 +27,7 @@ export function NavigationMenu({ user, compact, onNavigate }: NavigationMenuProp
         const active = entryIsActive(entry, pathname);
         if (compact) {
           // The rail shows one icon per entry; a group's icon leads to its first screen.
-          const to = entry.to ?? entry.links?.[0]?.to ?? '/dashboard';
+          const to = entry.to ?? entry.links?.[0]?.to ?? paths.dashboard();
           return (
             <Tooltip key={entry.label} label={entry.label} position="right" withArrow>
               <NavLink

@@ -1,6 +1,7 @@
 import type { ComponentType, SVGProps } from 'react';
 import type { CurrentUser } from '../../lib/contract/accounts';
 import { DashboardIcon, PollIcon, QuestionIcon, QuizIcon, ReportIcon, SettingIcon, SyncIcon } from '../../ui/icons';
+import { paths } from '../../lib/paths';
 
 export interface NavigationLink {
   label: string;
@@ -17,43 +18,43 @@ export interface NavigationEntry {
 
 export function navigationFor(user: CurrentUser): NavigationEntry[] {
   const entries: (NavigationEntry | false)[] = [
-    { label: 'Dashboard', icon: DashboardIcon, to: '/dashboard' },
+    { label: 'Dashboard', icon: DashboardIcon, to: paths.dashboard() },
     {
       label: 'Quiz',
       icon: QuizIcon,
       links: [
-        { label: 'Add new Quiz', to: '/add-quiz' },
-        { label: 'List of Quizzes', to: '/list-quiz' },
+        { label: 'Add new Quiz', to: paths.addQuiz() },
+        { label: 'List of Quizzes', to: paths.listQuiz() },
       ],
     },
     {
       label: 'Question',
       icon: QuestionIcon,
       links: [
-        { label: 'Add new Question', to: '/add-question' },
-        { label: 'List Questions', to: '/list-questions' },
-        { label: 'Question Categories', to: '/add-category' },
+        { label: 'Add new Question', to: paths.addQuestion() },
+        { label: 'List Questions', to: paths.listQuestions() },
+        { label: 'Question Categories', to: paths.categories() },
       ],
     },
     user.client_details.poll_enabled && {
       label: 'Polls',
       icon: PollIcon,
       links: [
-        { label: 'Add new Poll', to: '/add-polls' },
-        { label: 'List Polls', to: '/list-polls' },
+        { label: 'Add new Poll', to: paths.addPoll() },
+        { label: 'List Polls', to: paths.listPolls() },
       ],
     },
     {
       label: 'Reports',
       icon: ReportIcon,
       links: [
-        { label: 'Quiz Report', to: '/quiz-report' },
-        { label: 'Viewers Data', to: '/viewers-data' },
+        { label: 'Quiz Report', to: paths.quizReport() },
+        { label: 'Viewers Data', to: paths.viewersData() },
       ],
     },
-    { label: 'Setting', icon: SettingIcon, to: '/setting' },
+    { label: 'Setting', icon: SettingIcon, to: paths.setting() },
     // Not in the spec's sidebar: the offline work's waiting, failed and conflicting changes (decisions §5).
-    { label: 'Sync', icon: SyncIcon, to: '/sync' },
+    { label: 'Sync', icon: SyncIcon, to: paths.sync() },
   ];
   return entries.filter((entry): entry is NavigationEntry => entry !== false);
 }
@@ -66,5 +67,5 @@ export function isActivePath(pathname: string, to: string): boolean {
 /** The help button shows only on these screens (spec §2). */
 export function hasHelp(pathname: string): boolean {
   const path = pathname.replace(/\/+$/, '');
-  return path === '/add-quiz' || path === '/list-quiz';
+  return path === paths.addQuiz() || path === paths.listQuiz();
 }

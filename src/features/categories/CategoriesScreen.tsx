@@ -12,6 +12,7 @@ import { SearchBox } from '../../ui/SearchBox';
 import { useSearchedPages } from '../../ui/use-searched-pages';
 import { SyncStateMarker } from '../../ui/SyncStateMarker';
 import { CATEGORIES_PAGE_SIZE, nameTaken, updatedDate, visibleCategories, type CategoryRow } from './category-rows';
+import { paths } from '../../lib/paths';
 
 const columns: DataTableColumn<CategoryRow>[] = [
   {
@@ -24,10 +25,7 @@ const columns: DataTableColumn<CategoryRow>[] = [
     ),
   },
   { header: 'Updated', cell: (row) => updatedDate(row), shrink: true },
-  ...editDeleteColumns<CategoryRow>(
-    (row) => `/add-category/${routeKeyOf(row)}`,
-    (row) => row.name,
-  ),
+  ...editDeleteColumns<CategoryRow>(routeKeyOf, { edit: paths.editCategory, remove: paths.deleteCategory }, (row) => row.name),
 ];
 
 /** The add form: a required name; an empty one is ignored with a message under the field (spec §5). */

@@ -4,15 +4,14 @@ import { deleteCategory, useCategory } from '../../store/categories';
 import { DeleteConfirmation } from '../../ui/DeleteConfirmation';
 import { notifyError } from '../../ui/notify';
 import { MissingCategory, useCanonicalCategoryPath } from './EditCategoryScreen';
-
-const deletePath = (key: string) => `/add-category/${key}/delete`;
+import { paths } from '../../lib/paths';
 
 /** /add-category/:id/delete: the spec's question, Cancel and Delete, then back to /add-category. */
 export function DeleteCategoryScreen() {
   const { id } = useParams();
   const navigate = useNavigate();
   const row = useCategory(id);
-  useCanonicalCategoryPath(id, row, deletePath);
+  useCanonicalCategoryPath(id, row, paths.deleteCategory);
 
   if (!row) {
     return (
@@ -27,12 +26,12 @@ export function DeleteCategoryScreen() {
       title="Delete Category"
       question="Are you sure you want to delete this Category Instance?"
       subject={row.name}
-      onCancel={() => navigate('/add-category')}
+      onCancel={() => navigate(paths.categories())}
       onDelete={async () => {
         try {
           // Queued; if the server refuses (a category still used by questions) the Sync screen says why.
           await deleteCategory(row.localId);
-          navigate('/add-category');
+          navigate(paths.categories());
         } catch (error) {
           notifyError(error, 'The category could not be deleted');
         }

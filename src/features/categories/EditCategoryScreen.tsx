@@ -7,15 +7,14 @@ import { useFollowServerId } from '../../store/follow-server-id';
 import { CATEGORY_NAME_TAKEN_MESSAGE, categoryPayload } from '../../lib/contract/category';
 import { notifyError } from '../../ui/notify';
 import { nameTaken, type CategoryRow } from './category-rows';
-
-const editPath = (key: string) => `/add-category/${key}/update`;
+import { paths } from '../../lib/paths';
 
 /** A category the route names is not on this device (deleted, or never synced here). */
 export function MissingCategory() {
   return (
     <Stack>
       <Text>This category does not exist (any more).</Text>
-      <Anchor component={Link} to="/add-category">
+      <Anchor component={Link} to={paths.categories()}>
         Back to the categories
       </Anchor>
     </Stack>
@@ -47,7 +46,7 @@ function EditCategoryForm({ row }: { row: CategoryRow }) {
     try {
       // Queued; a change the server refused becomes pending again with this fix (local/commands.ts).
       await updateCategory(row.localId, parsed.data);
-      navigate('/add-category');
+      navigate(paths.categories());
     } catch (error) {
       notifyError(error, 'The category could not be updated');
       setSaving(false);
@@ -59,7 +58,7 @@ function EditCategoryForm({ row }: { row: CategoryRow }) {
       <Stack>
         <TextInput label="Name" withAsterisk required maxLength={100} {...form.getInputProps('name')} />
         <Group>
-          <Button variant="default" onClick={() => navigate('/add-category')}>
+          <Button variant="default" onClick={() => navigate(paths.categories())}>
             Cancel
           </Button>
           <Button type="submit" loading={saving}>
@@ -75,7 +74,7 @@ function EditCategoryForm({ row }: { row: CategoryRow }) {
 export function EditCategoryScreen() {
   const { id } = useParams();
   const row = useCategory(id);
-  useCanonicalCategoryPath(id, row, editPath);
+  useCanonicalCategoryPath(id, row, paths.editCategory);
   return (
     <Stack maw={560}>
       <Title order={1}>Edit Category</Title>

@@ -10,6 +10,7 @@ import { SavedPageNotice } from '../../ui/SavedPageNotice';
 import { useServerPage } from '../../ui/use-server-page';
 import { useSyncStatus } from '../../store/sync';
 import { liveQuizzes, quizzesByStatus } from './dashboard-summary';
+import { paths } from '../../lib/paths';
 
 const LATEST_ATTEMPTS = 5;
 
@@ -54,7 +55,7 @@ function LatestAttempts() {
           <Title order={2} size="h4" id="latest-attempts">
             Latest attempts
           </Title>
-          <Anchor component={Link} to="/quiz-report">
+          <Anchor component={Link} to={paths.quizReport()}>
             Quiz Report
           </Anchor>
         </Group>
@@ -96,36 +97,36 @@ export function DashboardScreen() {
     <Stack>
       <Title order={1}>Dashboard</Title>
       <Group wrap="wrap" gap="sm" component="nav" aria-label="Shortcuts">
-        <Button component={Link} to="/add-quiz">
+        <Button component={Link} to={paths.addQuiz()}>
           Add new Quiz
         </Button>
-        <Button component={Link} to="/add-question" variant="light">
+        <Button component={Link} to={paths.addQuestion()} variant="light">
           Add new Question
         </Button>
         {pollsEnabled && (
-          <Button component={Link} to="/add-polls" variant="light">
+          <Button component={Link} to={paths.addPoll()} variant="light">
             Add new Poll
           </Button>
         )}
-        <Button component={Link} to="/list-quiz" variant="default">
+        <Button component={Link} to={paths.listQuiz()} variant="default">
           List of Quizzes
         </Button>
-        <Button component={Link} to="/quiz-report" variant="default">
+        <Button component={Link} to={paths.quizReport()} variant="default">
           Quiz Report
         </Button>
       </Group>
 
       <SimpleGrid cols={{ base: 2, sm: 3, lg: pollsEnabled ? 5 : 4 }}>
-        <Stat label="Quizzes" value={counts ? quizzes.length : '…'} to="/list-quiz" />
-        <Stat label="Questions" value={counts?.questions ?? '…'} to="/list-questions" />
-        <Stat label="Categories" value={counts?.categories ?? '…'} to="/add-category" />
-        {pollsEnabled && <Stat label="Polls" value={counts?.polls ?? '…'} to="/list-polls" />}
-        <Stat label="Changes waiting to sync" value={sync.waiting} to="/sync" />
+        <Stat label="Quizzes" value={counts ? quizzes.length : '…'} to={paths.listQuiz()} />
+        <Stat label="Questions" value={counts?.questions ?? '…'} to={paths.listQuestions()} />
+        <Stat label="Categories" value={counts?.categories ?? '…'} to={paths.categories()} />
+        {pollsEnabled && <Stat label="Polls" value={counts?.polls ?? '…'} to={paths.listPolls()} />}
+        <Stat label="Changes waiting to sync" value={sync.waiting} to={paths.sync()} />
       </SimpleGrid>
       {(sync.failed > 0 || sync.conflicts > 0) && (
         <Text c="red">
           {sync.failed} failed and {sync.conflicts} conflicting {sync.failed + sync.conflicts === 1 ? 'change needs' : 'changes need'} you:{' '}
-          <Anchor component={Link} to="/sync">
+          <Anchor component={Link} to={paths.sync()}>
             open Sync
           </Anchor>
         </Text>
@@ -143,7 +144,7 @@ export function DashboardScreen() {
               <List listStyleType="none" spacing={4} aria-label="Live quizzes">
                 {live.map((quiz) => (
                   <List.Item key={quiz.localId}>
-                    <Anchor component={Link} to={`/add-quiz/${routeKeyOf(quiz)}/update`}>
+                    <Anchor component={Link} to={paths.editQuiz(routeKeyOf(quiz))}>
                       {quiz.name}
                     </Anchor>{' '}
                     <Badge variant="light" tt="none">

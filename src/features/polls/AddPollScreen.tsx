@@ -4,6 +4,7 @@ import { createPoll } from '../../store/polls';
 import { notifyError } from '../../ui/notify';
 import { PollForm } from './PollForm';
 import { RequirePolls } from './RequirePolls';
+import { paths } from '../../lib/paths';
 
 function AddPoll() {
   const navigate = useNavigate();
@@ -13,12 +14,12 @@ function AddPoll() {
       <PollForm
         mode="create"
         initialValues={{ name: '', join_code: '', poll_hash: '', show_options: false, show_total_votes: false, qr_image: null }}
-        onCancel={() => navigate('/list-polls')}
+        onCancel={() => navigate(paths.listPolls())}
         onSubmit={async (payload) => {
           try {
             // Queued (online and offline); the server's hash and dates arrive with its answer.
             await createPoll({ active: true, ...payload });
-            navigate('/list-polls');
+            navigate(paths.listPolls());
           } catch (error) {
             notifyError(error, 'The poll could not be added');
           }

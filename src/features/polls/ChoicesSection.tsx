@@ -10,9 +10,10 @@ import { SyncStateMarker } from '../../ui/SyncStateMarker';
 import type { ChoiceRow, PollRow } from './poll-rows';
 import { RowLink } from '../../ui/RowLink';
 import { useChoices } from './use-polls';
+import { paths } from '../../lib/paths';
 
 function choiceColumns(poll: PollRow): DataTableColumn<ChoiceRow>[] {
-  const base = `/list-polls/${routeKeyOf(poll)}/update/choices`;
+  const pollKey = routeKeyOf(poll);
   return [
     {
       header: 'Name',
@@ -29,10 +30,10 @@ function choiceColumns(poll: PollRow): DataTableColumn<ChoiceRow>[] {
       shrink: true,
       cell: (row) => (
         <Group gap="md" wrap="nowrap">
-          <RowLink to={`${base}/${routeKeyOf(row)}/update`} label={`Edit ${row.name}`}>
+          <RowLink to={paths.editChoice(pollKey, routeKeyOf(row))} label={`Edit ${row.name}`}>
             Edit
           </RowLink>
-          <RowLink to={`${base}/${routeKeyOf(row)}/delete`} label={`Delete ${row.name}`} danger>
+          <RowLink to={paths.deleteChoice(pollKey, routeKeyOf(row))} label={`Delete ${row.name}`} danger>
             Delete
           </RowLink>
         </Group>

@@ -6,12 +6,13 @@ import { notifyError } from '../../ui/notify';
 import { DELETE_FAILED_MESSAGE } from './DeletePollScreen';
 import { MissingRecord } from './MissingRecord';
 import { RequirePolls } from './RequirePolls';
+import { paths } from '../../lib/paths';
 
 function DeleteChoice() {
   const { id = '', choiceId } = useParams();
   const navigate = useNavigate();
   const row = useChoice(choiceId);
-  const back = `/list-polls/${id}/update`;
+  const back = paths.editPoll(id);
   if (!row) {
     return (
       <Stack maw={560}>

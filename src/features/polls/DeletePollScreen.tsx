@@ -6,16 +6,15 @@ import { DeleteConfirmation } from '../../ui/DeleteConfirmation';
 import { notifyError } from '../../ui/notify';
 import { MissingRecord } from './MissingRecord';
 import { RequirePolls } from './RequirePolls';
+import { paths } from '../../lib/paths';
 
 /** Spec §8's message for a failed delete. */
 export const DELETE_FAILED_MESSAGE = 'There was an error!';
-const deletePath = (key: string) => `/list-polls/${key}/delete`;
-
 function DeletePoll() {
   const { id } = useParams();
   const navigate = useNavigate();
   const row = usePoll(id);
-  useFollowServerId(pollsMirror, id, row?.serverId, deletePath);
+  useFollowServerId(pollsMirror, id, row?.serverId, paths.deletePoll);
   if (!row) {
     return (
       <Stack maw={560}>
@@ -23,7 +22,7 @@ function DeletePoll() {
         {row === undefined ? (
           <Text c="dimmed">Loading…</Text>
         ) : (
-          <MissingRecord what="poll" back="/list-polls" backLabel="Back to the polls" />
+          <MissingRecord what="poll" back={paths.listPolls()} backLabel="Back to the polls" />
         )}
       </Stack>
     );
@@ -33,12 +32,12 @@ function DeletePoll() {
       title="Delete Poll"
       question="Are you sure you want to delete this Poll?"
       subject={row.name}
-      onCancel={() => navigate('/list-polls')}
+      onCancel={() => navigate(paths.listPolls())}
       onDelete={async () => {
         try {
           // Queued; the server deletes the poll's choices with it.
           await deletePoll(row.localId);
-          navigate('/list-polls');
+          navigate(paths.listPolls());
         } catch (error) {
           notifyError(error, DELETE_FAILED_MESSAGE);
         }

@@ -9,6 +9,7 @@ import { notifyError } from '../../ui/notify';
 import { MissingRecord } from './MissingRecord';
 import type { ChoiceRow } from './poll-rows';
 import { RequirePolls } from './RequirePolls';
+import { paths } from '../../lib/paths';
 
 function EditChoiceForm({ row, back }: { row: ChoiceRow; back: string }) {
   const navigate = useNavigate();
@@ -54,7 +55,7 @@ function EditChoiceForm({ row, back }: { row: ChoiceRow; back: string }) {
 function EditChoice() {
   const { id = '', choiceId } = useParams();
   const row = useChoice(choiceId);
-  const back = `/list-polls/${id}/update`;
+  const back = paths.editPoll(id);
   return (
     <Stack maw={560}>
       <Title order={1}>Edit Choice</Title>

@@ -10,8 +10,7 @@ import { changedPollFields } from './poll-payload';
 import type { PollRow } from './poll-rows';
 import { PollForm } from './PollForm';
 import { RequirePolls } from './RequirePolls';
-
-export const editPollPath = (key: string) => `/list-polls/${key}/update`;
+import { paths } from '../../lib/paths';
 
 function EditPollForm({ row }: { row: PollRow }) {
   const navigate = useNavigate();
@@ -28,11 +27,11 @@ function EditPollForm({ row }: { row: PollRow }) {
         show_total_votes: row.show_total_votes,
         qr_image: row.qr_image ?? null,
       }}
-      onCancel={() => navigate('/list-polls')}
+      onCancel={() => navigate(paths.listPolls())}
       onSubmit={async (payload) => {
         try {
           await updatePoll(row.localId, changedPollFields(row, payload));
-          navigate('/list-polls');
+          navigate(paths.listPolls());
         } catch (error) {
           notifyError(error, 'The poll could not be updated');
         }
@@ -44,14 +43,14 @@ function EditPollForm({ row }: { row: PollRow }) {
 function EditPoll() {
   const { id } = useParams();
   const row = usePoll(id);
-  useFollowServerId(pollsMirror, id, row?.serverId, editPollPath);
+  useFollowServerId(pollsMirror, id, row?.serverId, paths.editPoll);
   return (
     <Stack maw={760}>
       <Title order={1}>Edit Poll</Title>
       {row === undefined ? (
         <Text c="dimmed">Loading…</Text>
       ) : row === null ? (
-        <MissingRecord what="poll" back="/list-polls" backLabel="Back to the polls" />
+        <MissingRecord what="poll" back={paths.listPolls()} backLabel="Back to the polls" />
       ) : (
         <>
           {!row.poll_hash && <Text c="dimmed">The poll hash is given by the server when this poll is synced.</Text>}

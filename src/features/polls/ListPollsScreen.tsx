@@ -12,6 +12,7 @@ import { editDeleteColumns } from '../../ui/RowLink';
 import { POLLS_PAGE_SIZE, createdDate, visiblePolls, type PollRow } from './poll-rows';
 import { RequirePolls } from './RequirePolls';
 import { usePolls } from '../../store/polls';
+import { paths } from '../../lib/paths';
 
 /** A read-only checkbox cell, named by its column and poll for screen readers. */
 function Flag({ checked, label }: { checked: boolean | undefined; label: string }) {
@@ -55,10 +56,7 @@ function columns(viewerAppUrl: string | null | undefined): DataTableColumn<PollR
       shrink: true,
     },
     { header: 'Created date', cell: (row) => createdDate(row), shrink: true },
-    ...editDeleteColumns<PollRow>(
-      (row) => `/list-polls/${routeKeyOf(row)}`,
-      (row) => row.name,
-    ),
+    ...editDeleteColumns<PollRow>(routeKeyOf, { edit: paths.editPoll, remove: paths.deletePoll }, (row) => row.name),
   ];
 }
 
@@ -71,7 +69,7 @@ function PollsList() {
     <Stack>
       <Group justify="space-between" wrap="wrap">
         <Title order={1}>List Polls</Title>
-        <Anchor component={Link} to="/add-polls">
+        <Anchor component={Link} to={paths.addPoll()}>
           Add new Poll
         </Anchor>
       </Group>

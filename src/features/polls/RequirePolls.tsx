@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
 import { useSession } from '../../session/session-context';
+import { paths } from '../../lib/paths';
 
 /** Whether the signed-in client has polls (spec §6: the Polls menu depends on poll_enabled). */
 export function usePollsEnabled(): boolean {
@@ -9,5 +10,5 @@ export function usePollsEnabled(): boolean {
 
 /** The polls routes exist only when poll_enabled is true; otherwise they lead to the dashboard like unknown paths. */
 export function RequirePolls({ children }: { children: ReactNode }) {
-  return usePollsEnabled() ? children : <Navigate to="/dashboard" replace />;
+  return usePollsEnabled() ? children : <Navigate to={paths.dashboard()} replace />;
 }

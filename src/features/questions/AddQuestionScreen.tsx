@@ -5,6 +5,7 @@ import { createQuestion } from '../../store/questions';
 import { notifyError } from '../../ui/notify';
 import { createPayload, emptyQuestionForm } from './question-form';
 import { QuestionForm } from './QuestionForm';
+import { paths } from '../../lib/paths';
 
 /** /add-question: the question form; saved to the mirror and queued (works offline), then back to /list-questions. */
 export function AddQuestionScreen() {
@@ -25,7 +26,7 @@ export function AddQuestionScreen() {
             try {
               // A category created offline is referenced by its local id; the question waits for it to sync.
               await createQuestion(createPayload(values));
-              navigate('/list-questions');
+              navigate(paths.listQuestions());
             } catch (error) {
               notifyError(error, 'The question could not be added');
             }

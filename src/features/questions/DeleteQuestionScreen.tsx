@@ -5,15 +5,14 @@ import { deleteQuestion, questionsMirror, useQuestion } from '../../store/questi
 import { DeleteConfirmation } from '../../ui/DeleteConfirmation';
 import { notifyError } from '../../ui/notify';
 import { MissingQuestion } from './EditQuestionScreen';
-
-const deletePath = (key: string) => `/list-questions/${key}/delete`;
+import { paths } from '../../lib/paths';
 
 /** /list-questions/:id/delete: asks first, then deletes (queued, works offline) and goes back to /list-questions. */
 export function DeleteQuestionScreen() {
   const { id } = useParams();
   const navigate = useNavigate();
   const row = useQuestion(id);
-  useFollowServerId(questionsMirror, id, row?.serverId, deletePath);
+  useFollowServerId(questionsMirror, id, row?.serverId, paths.deleteQuestion);
 
   if (!row) {
     return (
@@ -28,11 +27,11 @@ export function DeleteQuestionScreen() {
       title="Delete Question"
       question="Are you sure you want to delete this Question?"
       subject={row.description}
-      onCancel={() => navigate('/list-questions')}
+      onCancel={() => navigate(paths.listQuestions())}
       onDelete={async () => {
         try {
           await deleteQuestion(row.localId);
-          navigate('/list-questions');
+          navigate(paths.listQuestions());
         } catch (error) {
           notifyError(error, 'There was an error!');
         }

@@ -9,15 +9,14 @@ import { notifyError } from '../../ui/notify';
 import { changedPayload, formErrorsFromServer, formValuesOf } from './question-form';
 import { existingLetters, type QuestionRow } from './question-rows';
 import { QuestionForm } from './QuestionForm';
-
-const editPath = (key: string) => `/list-questions/${key}/update`;
+import { paths } from '../../lib/paths';
 
 /** A question the route names is not on this device (deleted, or never synced here). */
 export function MissingQuestion() {
   return (
     <Stack>
       <Text>This question does not exist (any more).</Text>
-      <Anchor component={Link} to="/list-questions">
+      <Anchor component={Link} to={paths.listQuestions()}>
         Back to the questions
       </Anchor>
     </Stack>
@@ -41,13 +40,13 @@ function EditQuestionForm({ row }: { row: QuestionRow }) {
       categories={categories}
       serverErrors={serverErrors}
       submitLabel="Update"
-      onCancel={() => navigate('/list-questions')}
+      onCancel={() => navigate(paths.listQuestions())}
       onSubmit={async (values) => {
         const changes = changedPayload(initial, values);
         try {
           // Only what changed is queued; an unchanged image is never sent again.
           if (Object.keys(changes).length > 0) await updateQuestion(row.localId, changes);
-          navigate('/list-questions');
+          navigate(paths.listQuestions());
         } catch (error) {
           notifyError(error, 'The question could not be updated');
         }
@@ -60,7 +59,7 @@ function EditQuestionForm({ row }: { row: QuestionRow }) {
 export function EditQuestionScreen() {
   const { id } = useParams();
   const row = useQuestion(id);
-  useFollowServerId(questionsMirror, id, row?.serverId, editPath);
+  useFollowServerId(questionsMirror, id, row?.serverId, paths.editQuestion);
   return (
     <Stack>
       <Title order={1}>Edit Question</Title>

@@ -15,6 +15,7 @@ import { SearchBox } from '../../ui/SearchBox';
 import { SyncStateMarker } from '../../ui/SyncStateMarker';
 import { ImportQuestionsDialog } from './ImportQuestionsDialog';
 import { csvQuestionsOf } from './question-import';
+import { paths } from '../../lib/paths';
 import {
   buildSearchIndex,
   categoryNameOf,
@@ -107,10 +108,7 @@ const QuestionTable = memo(function QuestionTable({ rows, names, selected, onSel
     },
     { header: 'Correct Option', shrink: true, cell: (row) => row.correct_option },
     { header: 'Category', cell: (row) => categoryNameOf(row, names) },
-    ...editDeleteColumns<QuestionRow>(
-      (row) => `/list-questions/${routeKeyOf(row)}`,
-      (row) => row.description,
-    ),
+    ...editDeleteColumns<QuestionRow>(routeKeyOf, { edit: paths.editQuestion, remove: paths.deleteQuestion }, (row) => row.description),
   ];
   return <DataTable label="Questions" columns={columns} rows={rows} rowKey={(row) => row.localId} empty={empty} minWidth={760} />;
 });

@@ -7,6 +7,7 @@ import { OPTION_LETTERS, type OptionLetter } from '../../lib/options-codec';
 import { ImageInput } from '../../ui/ImageInput';
 import { validateQuestionForm, type QuestionFormValues } from './question-form';
 import type { CategoryChoice } from './question-rows';
+import { paths } from '../../lib/paths';
 
 interface QuestionFormProps {
   /** Accessible name of the form, e.g. "Add question". */
@@ -72,7 +73,7 @@ export function QuestionForm({
         {categories.length === 0 && (
           <Text size="sm">
             No categories yet:{' '}
-            <Anchor component={Link} to="/add-category">
+            <Anchor component={Link} to={paths.categories()}>
               add a category
             </Anchor>{' '}
             first.

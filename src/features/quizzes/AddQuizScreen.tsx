@@ -38,8 +38,7 @@ import {
 } from './quiz-form';
 import type { QuizQuestionRow, QuizRow } from './quiz-rows';
 import { useCategoryChoices, useQuestionBank, useQuiz, useRefusedFieldErrors, type CategoryChoice } from './use-quizzes';
-
-const editPath = (key: string) => `/add-quiz/${key}/update`;
+import { paths } from '../../lib/paths';
 
 const AUTH_CHOICES = [
   { value: 'FORM_BASED', label: 'Form Based', social: false },
@@ -149,7 +148,7 @@ function QuizForm({ quiz, bank }: QuizFormProps) {
       const payload = quizPayloadOf(formValues, selected, quiz ?? undefined);
       if (quiz) await updateQuiz(quiz.localId, payload);
       else await createQuiz(payload);
-      navigate('/list-quiz');
+      navigate(paths.listQuiz());
     } catch (error) {
       notifyError(error, quiz ? 'The quiz could not be updated' : 'The quiz could not be created');
       setSaving(false);
@@ -309,7 +308,7 @@ function QuizForm({ quiz, bank }: QuizFormProps) {
           error={pickerError}
         />
         <Group>
-          <Button variant="default" onClick={() => navigate('/list-quiz')}>
+          <Button variant="default" onClick={() => navigate(paths.listQuiz())}>
             Cancel
           </Button>
           <Button type="submit" loading={saving}>
@@ -326,7 +325,7 @@ export function AddQuizScreen() {
   const { id } = useParams();
   const quiz = useQuiz(id);
   const bank = useQuestionBank();
-  useFollowServerId(quizzesMirror, id, quiz?.serverId, editPath);
+  useFollowServerId(quizzesMirror, id, quiz?.serverId, paths.editQuiz);
 
   const loading = bank === undefined || (id !== undefined && quiz === undefined);
   return (
@@ -337,7 +336,7 @@ export function AddQuizScreen() {
       ) : id && !quiz ? (
         <Stack>
           <Text>This quiz does not exist (any more).</Text>
-          <Anchor component={Link} to="/list-quiz">
+          <Anchor component={Link} to={paths.listQuiz()}>
             Back to the quizzes
           </Anchor>
         </Stack>

@@ -22,8 +22,8 @@ import { liveStateOf, quizControls } from './quiz-rows';
 import { useSyncStatus } from '../../store/sync';
 import { LIVE_STATE_TEXT, WAKE_LOCK_TEXT, useLiveChannelState, useNow, useScreenWakeLock, useServerTimeOffset } from './use-live-channel';
 import { useQuiz } from './use-quizzes';
+import { paths } from '../../lib/paths';
 
-const controlPath = (key: string) => `/list-quiz/${key}/control`;
 const REASON_ID = 'control-reason';
 /** Stage buttons for one thumb: far above the 44 px touch target. */
 const STAGE_BUTTON = { h: 72, fz: 'xl' } as const;
@@ -46,7 +46,7 @@ function isTypingTarget(target: EventTarget | null): boolean {
 export function ControlScreen() {
   const { id } = useParams();
   const quiz = useQuiz(id);
-  useFollowServerId(quizzesMirror, id, quiz?.serverId, controlPath);
+  useFollowServerId(quizzesMirror, id, quiz?.serverId, paths.quizControl);
   const live = useLiveQuiz(quiz?.quiz_hash ?? null).quiz ?? null;
   const channel = useLiveChannelState();
   const { online } = useSyncStatus();
@@ -98,7 +98,7 @@ export function ControlScreen() {
       <Stack>
         <Title order={1}>Control</Title>
         {quiz === undefined ? <Text c="dimmed">Loading…</Text> : <Text>This quiz does not exist (any more).</Text>}
-        <Anchor component={Link} to="/list-quiz">
+        <Anchor component={Link} to={paths.listQuiz()}>
           Back to the quizzes
         </Anchor>
       </Stack>
@@ -204,7 +204,7 @@ export function ControlScreen() {
       <Text size="sm" c="dimmed">
         {WAKE_LOCK_TEXT[wakeLock]} Keys: → / Page Down / Space next, ← / Page Up previous.
       </Text>
-      <Anchor component={Link} to="/list-quiz">
+      <Anchor component={Link} to={paths.listQuiz()}>
         Back to the quizzes
       </Anchor>
     </Stack>

@@ -5,15 +5,14 @@ import { deleteQuiz, quizzesMirror } from '../../store/quizzes';
 import { DeleteConfirmation } from '../../ui/DeleteConfirmation';
 import { notifyError } from '../../ui/notify';
 import { useQuiz } from './use-quizzes';
-
-const deletePath = (key: string) => `/add-quiz/${key}/delete`;
+import { paths } from '../../lib/paths';
 
 /** /add-quiz/:id/delete: asks first, then deletes (queued, works offline) and goes back to /list-quiz. */
 export function DeleteQuizScreen() {
   const { id } = useParams();
   const navigate = useNavigate();
   const quiz = useQuiz(id);
-  useFollowServerId(quizzesMirror, id, quiz?.serverId, deletePath);
+  useFollowServerId(quizzesMirror, id, quiz?.serverId, paths.deleteQuiz);
 
   if (!quiz) {
     return (
@@ -24,7 +23,7 @@ export function DeleteQuizScreen() {
         ) : (
           <Stack>
             <Text>This quiz does not exist (any more).</Text>
-            <Anchor component={Link} to="/list-quiz">
+            <Anchor component={Link} to={paths.listQuiz()}>
               Back to the quizzes
             </Anchor>
           </Stack>
@@ -37,11 +36,11 @@ export function DeleteQuizScreen() {
       title="Delete Quiz"
       question="Are you sure you want to delete this Quiz?"
       subject={quiz.name}
-      onCancel={() => navigate('/list-quiz')}
+      onCancel={() => navigate(paths.listQuiz())}
       onDelete={async () => {
         try {
           await deleteQuiz(quiz.localId);
-          navigate('/list-quiz');
+          navigate(paths.listQuiz());
         } catch (error) {
           notifyError(error, 'The quiz could not be deleted');
         }

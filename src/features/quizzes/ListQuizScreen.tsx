@@ -30,6 +30,7 @@ import {
 import { useAfterFirstPaint } from '../../ui/use-after-first-paint';
 import { LIVE_STATE_TEXT, useLiveChannelState, useLiveQuizNodes } from './use-live-channel';
 import { useListedQuizzes } from './use-quizzes';
+import { paths } from '../../lib/paths';
 
 const REASON_ID = 'list-quiz-controls-reason';
 /** Points a disabled control at the visible offline reason. */
@@ -205,7 +206,7 @@ const columns: DataTableColumn<QuizEntry>[] = [
         <SyncStateMarker state={row.syncState} />{' '}
         <Anchor
           component={Link}
-          to={`/list-quiz/${routeKeyOf(row)}/control`}
+          to={paths.quizControl(routeKeyOf(row))}
           aria-label={`Control ${row.name}`}
           size="sm"
           display="inline-block"
@@ -223,7 +224,8 @@ const columns: DataTableColumn<QuizEntry>[] = [
   { header: 'End Time', cell: ({ row }) => dayTimeText(row.end_date_time) },
   { header: 'Quiz Hash', cell: (entry) => <HashCell entry={entry} /> },
   ...editDeleteColumns<QuizEntry>(
-    ({ row }) => `/add-quiz/${routeKeyOf(row)}`,
+    ({ row }) => routeKeyOf(row),
+    { edit: paths.editQuiz, remove: paths.deleteQuiz },
     ({ row }) => row.name,
   ),
   { header: 'Reset Attempts', cell: (entry) => <ResetAttemptsCell entry={entry} />, shrink: true },
@@ -269,7 +271,7 @@ export function ListQuizScreen() {
     <Stack>
       <Group justify="space-between" wrap="wrap">
         <Title order={1}>List Quiz</Title>
-        <Button component={Link} to="/add-quiz">
+        <Button component={Link} to={paths.addQuiz()}>
           Add new Quiz
         </Button>
       </Group>

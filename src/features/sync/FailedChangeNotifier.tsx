@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { showNotice } from '../../ui/notify';
 import { useSyncStatus } from '../../store/sync';
 import { describeChange, otherFieldErrors } from './change-description';
+import { paths } from '../../lib/paths';
 
 /**
  * Tells the user once about each change the server refused or that conflicts (decisions §5:
@@ -37,7 +38,7 @@ export function FailedChangeNotifier() {
                   {line}
                 </Text>
               ))}
-            <Anchor component="button" type="button" size="sm" onClick={() => navigate('/sync')}>
+            <Anchor component="button" type="button" size="sm" onClick={() => navigate(paths.sync())}>
               Open Sync to fix it
             </Anchor>
           </Stack>

@@ -5,6 +5,7 @@ import { useSession } from '../../session/session-context';
 import { OfflineIcon, OnlineIcon } from '../../ui/icons';
 import { useSyncStatus } from '../../store/sync';
 import { waitingText } from './change-description';
+import { paths } from '../../lib/paths';
 
 /** The top bar's sync status: online or offline, a spinner while syncing, and what waits or failed (link to /sync). */
 export function SyncIndicator() {
@@ -22,7 +23,7 @@ export function SyncIndicator() {
       )}
       {status.syncing && <Loader size="xs" aria-label="Syncing" role="status" />}
       {status.waiting + problems > 0 && (
-        <Anchor component={Link} to="/sync" size="sm" c={problems > 0 ? 'red' : undefined} style={{ whiteSpace: 'nowrap' }}>
+        <Anchor component={Link} to={paths.sync()} size="sm" c={problems > 0 ? 'red' : undefined} style={{ whiteSpace: 'nowrap' }}>
           {waitingText(status.waiting)}
           {problems > 0 ? `, ${problems} to fix` : ''}
         </Anchor>

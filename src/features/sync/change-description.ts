@@ -1,5 +1,6 @@
 import { routeKeyOf, type MirrorRow } from '../../store/mirror';
 import type { EntityName, OutboxEntry, OutboxError } from '../../store/outbox';
+import { paths } from '../../lib/paths';
 
 /*
  * Queued changes in the user's words: "Create category “Music”", "Delete 3 questions", and where to
@@ -63,16 +64,14 @@ export function editRouteOf(entity: EntityName, row: Pick<MirrorRow, 'localId' |
   const key = routeKeyOf(row);
   switch (entity) {
     case 'categories':
-      return `/add-category/${key}/update`;
+      return paths.editCategory(key);
     case 'questions':
-      return `/list-questions/${key}/update`;
+      return paths.editQuestion(key);
     case 'quizzes':
-      return `/add-quiz/${key}/update`;
+      return paths.editQuiz(key);
     case 'polls':
-      return `/list-polls/${key}/update`;
+      return paths.editPoll(key);
     case 'pollChoices':
-      return typeof row.question === 'number' || typeof row.question === 'string'
-        ? `/list-polls/${row.question}/update/choices/${key}/update`
-        : null;
+      return typeof row.question === 'number' || typeof row.question === 'string' ? paths.editChoice(row.question, key) : null;
   }
 }

@@ -1,24 +1,18 @@
-import { Anchor, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
 import { categoriesMirror, updateCategory, useCategories, useCategory } from '../../store/categories';
 import { useFollowServerId } from '../../store/follow-server-id';
 import { CATEGORY_NAME_TAKEN_MESSAGE, categoryPayload } from '../../lib/contract/category';
 import { notifyError } from '../../ui/notify';
 import { nameTaken, type CategoryRow } from './category-rows';
 import { paths } from '../../lib/paths';
+import { MissingRecord } from '../../ui/MissingRecord';
 
 /** A category the route names is not on this device (deleted, or never synced here). */
 export function MissingCategory() {
-  return (
-    <Stack>
-      <Text>This category does not exist (any more).</Text>
-      <Anchor component={Link} to={paths.categories()}>
-        Back to the categories
-      </Anchor>
-    </Stack>
-  );
+  return <MissingRecord what="category" back={paths.categories()} backLabel="Back to the categories" />;
 }
 
 /** Moves a page opened on a local id to the server id once known (also when opened after the sync). */

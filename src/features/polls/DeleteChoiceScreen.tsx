@@ -4,7 +4,7 @@ import { deleteChoice, useChoice } from '../../store/polls';
 import { DeleteConfirmation } from '../../ui/DeleteConfirmation';
 import { notifyError } from '../../ui/notify';
 import { DELETE_FAILED_MESSAGE } from './DeletePollScreen';
-import { MissingRecord } from './MissingRecord';
+import { MissingRecord } from '../../ui/MissingRecord';
 import { RequirePolls } from './RequirePolls';
 import { paths } from '../../lib/paths';
 

@@ -4,7 +4,7 @@ import { useFollowServerId } from '../../store/follow-server-id';
 import { deletePoll, pollsMirror, usePoll } from '../../store/polls';
 import { DeleteConfirmation } from '../../ui/DeleteConfirmation';
 import { notifyError } from '../../ui/notify';
-import { MissingRecord } from './MissingRecord';
+import { MissingRecord } from '../../ui/MissingRecord';
 import { RequirePolls } from './RequirePolls';
 import { paths } from '../../lib/paths';
 

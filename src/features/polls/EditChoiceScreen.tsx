@@ -6,7 +6,7 @@ import { useRefusedFieldErrors } from '../../store/outbox';
 import { updateChoice, useChoice } from '../../store/polls';
 import { BLANK_MESSAGE } from '../../lib/contract/poll';
 import { notifyError } from '../../ui/notify';
-import { MissingRecord } from './MissingRecord';
+import { MissingRecord } from '../../ui/MissingRecord';
 import type { ChoiceRow } from './poll-rows';
 import { RequirePolls } from './RequirePolls';
 import { paths } from '../../lib/paths';

@@ -5,7 +5,7 @@ import { useRefusedFieldErrors } from '../../store/outbox';
 import { pollsMirror, updatePoll, usePoll } from '../../store/polls';
 import { notifyError } from '../../ui/notify';
 import { ChoicesSection } from './ChoicesSection';
-import { MissingRecord } from './MissingRecord';
+import { MissingRecord } from '../../ui/MissingRecord';
 import { changedPollFields } from './poll-payload';
 import type { PollRow } from './poll-rows';
 import { PollForm } from './PollForm';

@@ -1,6 +1,6 @@
-import { Anchor, Stack, Text, Title } from '@mantine/core';
+import { Stack, Text, Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
 import { useCategoriesByName } from '../../store/categories';
 import { useFollowServerId } from '../../store/follow-server-id';
 import { useRefusedChange } from '../../store/outbox';
@@ -10,17 +10,11 @@ import { changedPayload, formErrorsFromServer, formValuesOf } from './question-f
 import { existingLetters, type QuestionRow } from './question-rows';
 import { QuestionForm } from './QuestionForm';
 import { paths } from '../../lib/paths';
+import { MissingRecord } from '../../ui/MissingRecord';
 
 /** A question the route names is not on this device (deleted, or never synced here). */
 export function MissingQuestion() {
-  return (
-    <Stack>
-      <Text>This question does not exist (any more).</Text>
-      <Anchor component={Link} to={paths.listQuestions()}>
-        Back to the questions
-      </Anchor>
-    </Stack>
-  );
+  return <MissingRecord what="question" back={paths.listQuestions()} backLabel="Back to the questions" />;
 }
 
 function EditQuestionForm({ row }: { row: QuestionRow }) {

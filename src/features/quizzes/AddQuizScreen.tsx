@@ -1,23 +1,9 @@
 import '@mantine/dates/styles.css';
-import {
-  Anchor,
-  Button,
-  Checkbox,
-  Group,
-  NumberInput,
-  Paper,
-  Radio,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, Checkbox, Group, NumberInput, Paper, Radio, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { DateInput, TimeInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { memo, useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { useNavigate, useParams } from 'react-router-dom';
 import { useFollowServerId } from '../../store/follow-server-id';
 import { createQuiz, quizzesMirror, updateQuiz } from '../../store/quizzes';
 import { normaliseJoinCode, QUIZ_MODES, STATUS_LABELS } from '../../lib/quiz-rules';
@@ -39,6 +25,7 @@ import {
 import type { QuizQuestionRow, QuizRow } from './quiz-rows';
 import { useCategoryChoices, useQuestionBank, useQuiz, useRefusedFieldErrors, type CategoryChoice } from './use-quizzes';
 import { paths } from '../../lib/paths';
+import { MissingRecord } from '../../ui/MissingRecord';
 
 const AUTH_CHOICES = [
   { value: 'FORM_BASED', label: 'Form Based', social: false },
@@ -334,12 +321,7 @@ export function AddQuizScreen() {
       {loading ? (
         <Text c="dimmed">Loading…</Text>
       ) : id && !quiz ? (
-        <Stack>
-          <Text>This quiz does not exist (any more).</Text>
-          <Anchor component={Link} to={paths.listQuiz()}>
-            Back to the quizzes
-          </Anchor>
-        </Stack>
+        <MissingRecord what="quiz" back={paths.listQuiz()} backLabel="Back to the quizzes" />
       ) : (
         <QuizForm key={quiz?.localId ?? 'new'} quiz={quiz ?? null} bank={bank} />
       )}

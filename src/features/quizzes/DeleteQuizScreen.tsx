@@ -1,11 +1,12 @@
-import { Anchor, Stack, Text, Title } from '@mantine/core';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Stack, Text, Title } from '@mantine/core';
+import { useNavigate, useParams } from 'react-router-dom';
 import { useFollowServerId } from '../../store/follow-server-id';
 import { deleteQuiz, quizzesMirror } from '../../store/quizzes';
 import { DeleteConfirmation } from '../../ui/DeleteConfirmation';
 import { notifyError } from '../../ui/notify';
 import { useQuiz } from './use-quizzes';
 import { paths } from '../../lib/paths';
+import { MissingRecord } from '../../ui/MissingRecord';
 
 /** /add-quiz/:id/delete: asks first, then deletes (queued, works offline) and goes back to /list-quiz. */
 export function DeleteQuizScreen() {
@@ -21,12 +22,7 @@ export function DeleteQuizScreen() {
         {quiz === undefined ? (
           <Text c="dimmed">Loading…</Text>
         ) : (
-          <Stack>
-            <Text>This quiz does not exist (any more).</Text>
-            <Anchor component={Link} to={paths.listQuiz()}>
-              Back to the quizzes
-            </Anchor>
-          </Stack>
+          <MissingRecord what="quiz" back={paths.listQuiz()} backLabel="Back to the quizzes" />
         )}
       </Stack>
     );

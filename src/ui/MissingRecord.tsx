@@ -1,7 +1,7 @@
 import { Anchor, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
 
-/** A poll or choice the route names is not on this device (deleted, or never synced here). */
+/** A row the route names is not on this device (deleted, or never synced here), with the way back. */
 export function MissingRecord({ what, back, backLabel }: { what: string; back: string; backLabel: string }) {
   return (
     <Stack>

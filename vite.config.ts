@@ -75,10 +75,12 @@ const PLAY_ROOT = path.resolve(import.meta.dirname, 'play');
  */
 function playerApp(): Plugin {
   let command: 'build' | 'serve' = 'serve';
+  let outDir = path.resolve(import.meta.dirname, 'dist');
   return {
     name: 'quiz-portal:player-app',
     configResolved(config) {
       command = config.command;
+      outDir = path.resolve(config.root, config.build.outDir);
     },
     configureServer(server) {
       // Every /play/ address is the one page play/index.html, like the server's fallback in production.
@@ -115,7 +117,8 @@ function playerApp(): Plugin {
             }),
           ],
           build: {
-            outDir: path.resolve(import.meta.dirname, 'dist/play'),
+            // Inside the portal's own output folder (`vite build --outDir` included, as the benchmarks build).
+            outDir: path.join(outDir, 'play'),
             emptyOutDir: true,
             sourcemap: true,
             target: 'es2022',

@@ -167,6 +167,18 @@ export function QuizPage({ hash }: { hash: string }) {
     if (revealedCounts !== null && screen?.kind === 'closed') refreshSoon();
   }, [revealedCounts, screen?.kind, refreshSoon]);
 
+  // A moment passed but the state read then did not show it yet (the phone's clock estimate is a little ahead, or
+  // the read was lost): read again every second until it does.
+  const stale =
+    !!state &&
+    ((screen?.kind === 'alert' && now >= screen.answerOpensAt) ||
+      (screen?.kind === 'closed' && state.quiz.reveal_at !== null && now >= state.quiz.reveal_at));
+  useEffect(() => {
+    if (!stale) return undefined;
+    const timer = setInterval(() => void refresh(), 1000);
+    return () => clearInterval(timer);
+  }, [stale, refresh]);
+
   const choose = useCallback(
     async (question: number, option: OptionLetter) => {
       if (!session || session.attempt === null) return;

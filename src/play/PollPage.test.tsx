@@ -64,7 +64,7 @@ function fakePollServer(options: { showVotes: boolean }) {
       const { choice } = JSON.parse(String(init.body)) as { choice: number };
       server.voted = choice;
       server.votes.set(choice, server.votes.get(choice)! + 1);
-      return json(201, {});
+      return json(200, poll());
     }
     return json(404, { detail: 'Not found.' });
   });

@@ -70,13 +70,12 @@ export function PollPage({ hash }: { hash: string }) {
     if (!token) return;
     setBusy(true);
     try {
-      await playApi.vote(hash, token, choice);
-      setLoaded((current) => ({ ...current, message: null }));
+      setLoaded({ poll: await playApi.vote(hash, token, choice), message: null });
     } catch (error) {
       setLoaded((current) => ({ ...current, message: error instanceof Error ? error.message : String(error) }));
+      await load();
     } finally {
       setBusy(false);
-      await load();
     }
   };
 

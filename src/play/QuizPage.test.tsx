@@ -104,6 +104,7 @@ function fakeServer() {
     calls: [] as Call[],
     ack: { counted: true, score: 0 } as AnswerAcknowledgement,
     joinRefusal: null as null | { status: number; body: unknown },
+    onNext: (current: PlayState): PlayState => current,
   };
   const json = (status: number, body: unknown) =>
     new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -129,7 +130,11 @@ function fakeServer() {
       });
     }
     if (path === 'attempt/') return json(200, { ...server.state, ...time });
-    if (path === 'attempt/answers') return json(201, server.ack);
+    if (path === 'attempt/answers') return json(200, server.ack);
+    if (path === 'attempt/next') {
+      server.state = server.onNext(server.state);
+      return json(200, { ...server.state, ...time });
+    }
     return json(404, { detail: 'Not found.' });
   });
   return server;
@@ -272,5 +277,37 @@ describe('QuizPage', () => {
     expect(await screen.findByRole('alert', {}, wait)).toHaveTextContent(PLAY_MESSAGES.placeEnded);
     expect(screen.getByRole('button', { name: 'Join' })).toBeInTheDocument();
     expect(localStorage.getItem('play:quiz:h1:session')).toBeNull();
+  });
+
+  it('goes through a self-paced quiz with Start and Next', async () => {
+    const server = fakeServer();
+    // Another attempt than the first tests' (the phone's IndexedDB is shared by this file's tests).
+    localStorage.setItem('play:quiz:h1:session', JSON.stringify({ token: 'tok-1', attempt: 8 }));
+    const selfPaced = { ...lobbyState().quiz, mode: 'AUTO' as const, time_based: false };
+    server.state = { ...lobbyState(), attempt: { ...lobbyState().attempt, id: 8 }, quiz: selfPaced };
+    server.onNext = (current) => {
+      const opened = Date.now();
+      return {
+        ...current,
+        quiz: { ...current.quiz, opened_at: opened, answer_opens_at: opened, closes_at: opened + 30_000, reveal_at: opened + 45_000 },
+        question: QUESTION,
+      };
+    };
+    const user = userEvent.setup();
+    render(<QuizPage hash="h1" />);
+    await user.click(await screen.findByRole('button', { name: 'Start' }, wait));
+    expect(await screen.findByRole('heading', { name: 'Capital of France?' }, wait)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'C: Madrid' }));
+    expect(await screen.findByText('Your answer C: Counted', {}, wait)).toBeInTheDocument();
+    server.state = {
+      ...server.state,
+      quiz: { ...server.state.quiz, opened_at: null, answer_opens_at: null, closes_at: null, reveal_at: null },
+      question: null,
+      last_result: { question_no: 1, question: 42, correct_option: 'A', chosen_option: 'C', correct: false, points: 0 },
+    };
+    emitLive('quiz', { status: 'STARTED', question_no: 1, answered: true });
+    expect(await screen.findByRole('heading', { name: 'Wrong' }, wait)).toBeInTheDocument();
+    expect(screen.getByText('The answer was A.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Next question' })).toBeEnabled();
   });
 });

@@ -199,13 +199,14 @@ export function QuizPage({ hash }: { hash: string }) {
   const next = useCallback(async () => {
     if (!token) return;
     try {
-      await playApi.next(token);
-      dispatch({ type: 'notice', message: null });
+      const state = await playApi.next(token);
+      device.saveState(hash, state);
+      dispatch({ type: 'stateLoaded', state });
     } catch (error) {
       dispatch({ type: 'notice', message: error instanceof Error ? error.message : String(error) });
+      await refresh();
     }
-    await refresh();
-  }, [token, refresh]);
+  }, [hash, token, refresh]);
 
   const branding = quiz?.branding ?? null;
   if (page.step === 'loading') {

@@ -16,13 +16,15 @@ export const playApi = {
   social: (quizHash: string, joinCode: string): Promise<{ authorization_url: string }> =>
     playCall(`quizzes/${path(quizHash)}/social`, { body: { join_code: joinCode } }),
   state: (token: string): Promise<PlayState> => timed(() => playCall<PlayState>('attempt/', { token })),
-  next: (token: string): Promise<unknown> => playCall('attempt/next', { token, body: {} }),
+  /** Self-paced: opens this participant's next question; answers the new play state. */
+  next: (token: string): Promise<PlayState> => timed(() => playCall<PlayState>('attempt/next', { token, body: {} })),
   answer: (token: string, idempotencyKey: string, payload: AnswerPayload): Promise<AnswerAcknowledgement> =>
     playCall('attempt/answers', { token, idempotencyKey, body: payload }),
   poll: (pollHash: string, voterToken: string | null): Promise<PlayPoll> =>
     timed(() => playCall<PlayPoll>(`polls/${path(pollHash)}/`, { token: voterToken })),
   joinPoll: (pollHash: string, joinCode: string): Promise<{ token: string }> =>
     playCall(`polls/${path(pollHash)}/join`, { body: { join_code: joinCode } }),
-  vote: (pollHash: string, voterToken: string, choice: number): Promise<unknown> =>
-    playCall(`polls/${path(pollHash)}/vote`, { token: voterToken, body: { choice } }),
+  /** Answers the poll as this voter now sees it. */
+  vote: (pollHash: string, voterToken: string, choice: number): Promise<PlayPoll> =>
+    timed(() => playCall<PlayPoll>(`polls/${path(pollHash)}/vote`, { token: voterToken, body: { choice } })),
 };

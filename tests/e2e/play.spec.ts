@@ -171,3 +171,46 @@ test.fixme('three phones play a MANUAL quiz stepped from the control screen; a d
   for (const { context } of players) await context.close();
   await host.close();
 });
+
+// Waits for the participants' endpoints (branch play-server), as above.
+test.fixme('two phones vote in a poll with its join code: one vote each, results shown live as the poll allows', async ({
+  browser,
+  baseURL,
+  request,
+}) => {
+  const tenant = await createTenant(request, { poll_enabled: true });
+  const headers = { Authorization: `Token ${await apiLogin(request, tenant)}` };
+  const poll = await created<{ id: number; poll_hash: string }>(request, headers, '/api/v1/poll-list/', {
+    name: 'Best snack',
+    join_code: '4321',
+    show_options: true,
+    show_total_votes: true,
+    active: true,
+  });
+  for (const name of ['Crisps', 'Nuts']) await created(request, headers, '/api/v1/poll-choices/', { name, question: poll.id });
+
+  const [first, second] = await Promise.all([phone(browser, baseURL), phone(browser, baseURL)]);
+  for (const { page } of [first, second]) {
+    await page.goto(`/play/poll/${poll.poll_hash}`);
+    await expect(page.getByRole('heading', { name: 'Best snack' })).toBeVisible();
+    await page.getByLabel('Join code').fill('4321');
+    await page.getByRole('button', { name: 'Join' }).click();
+    await expect(page.getByRole('group', { name: 'Choices' })).toBeVisible();
+    await fitsTheScreen(page);
+  }
+  await first.page.getByRole('button', { name: 'Nuts' }).click();
+  await expect(first.page.getByRole('heading', { name: 'Thanks for voting' })).toBeVisible();
+  await expect(first.page.getByText('Total votes: 1')).toBeVisible();
+  await second.page.getByRole('button', { name: 'Nuts' }).click();
+  // The first phone hears of the second vote through the live node.
+  await expect(first.page.getByText('Total votes: 2')).toBeVisible(LIVE);
+  await expect(first.page.getByRole('listitem').filter({ hasText: 'Nuts' })).toContainText('2 votes');
+
+  // One vote per phone: a reload shows the vote, not the choices.
+  await second.page.reload();
+  await expect(second.page.getByRole('heading', { name: 'Thanks for voting' })).toBeVisible();
+  await expect(second.page.getByRole('button', { name: 'Crisps' })).toHaveCount(0);
+  const choices = await request.get(`/api/v1/poll-choices/?question=${poll.id}`, { headers });
+  expect(choices.status()).toBe(200);
+  for (const { context } of [first, second]) await context.close();
+});

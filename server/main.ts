@@ -15,6 +15,8 @@ import { collectProcessMetrics, watchDatabasePool } from './metrics/metrics';
 import { startMetricsServer } from './metrics/metrics-route';
 import { quizService } from './quizzes/quiz-service';
 import { autoScheduler } from './quizzes/scheduler';
+import { playLive } from './play/play-live';
+import { withPlayEvents } from './play/play-events';
 import { openMediaStorage } from './storage/open-storage';
 
 // `npm run serve`: one API server instance. The schema must be migrated already (`npm run migrate`) unless
@@ -41,6 +43,7 @@ async function main(): Promise<void> {
     mailer: createMailer(config, { info: (message) => app.log.info(message) }),
     uploads,
     quizEvents: publisher,
+    liveWriter: publisher,
     liveConnectSources: liveConnectSources(live.clientConfig),
     liveReachable: () => live.checkReachable(),
     logger: serverLoggerOptions(config.logLevel),
@@ -56,7 +59,19 @@ async function main(): Promise<void> {
   const scheduler = autoScheduler({
     db: database.db,
     clock: systemClock,
-    quizzes: quizService({ db: database.db, clock: systemClock, uploads, quizEvents: publisher, log: app.log }),
+    quizzes: quizService({
+      db: database.db,
+      clock: systemClock,
+      uploads,
+      // The scheduler's moves open and close Play's rounds too, and update the counts and the top ten.
+      quizEvents: withPlayEvents(publisher, {
+        db: database.db,
+        clock: systemClock,
+        live: playLive({ db: database.db, clock: systemClock, writer: publisher, log: app.log }),
+        log: app.log,
+      }),
+      log: app.log,
+    }),
     log: app.log,
   }).start(1000);
   const metricsServer =

@@ -19,6 +19,13 @@ export const PLAY_MESSAGES = {
   alreadyAnswered: 'You have already answered this question.',
   pollClosed: 'This poll is not open for voting.',
   alreadyVoted: 'You have already voted in this poll.',
+  formNotOffered: 'This quiz is joined by signing in with an account.',
+  notSelfPaced: 'This quiz moves on with the host: there is no next question to open.',
+  finishQuestionFirst: 'Answer this question, or wait for it to close, before the next one.',
+  noMoreQuestions: 'You have reached the last question.',
+  participantOnly: 'Sign in by joining the quiz: this address takes a participant token.',
+  voterOnly: 'Join the poll with its code before voting.',
+  choiceNotInPoll: 'This choice is not part of this poll.',
 } as const;
 
 export function attemptsUsedUpMessage(maxAttempts: number): string {

@@ -18,6 +18,8 @@ import { builtOnFirstUse } from './built-on-first-use';
 export { ANSWER_GRACE_MS, PLAY_MESSAGES, attemptsUsedUpMessage, tooManyJoinCodesMessage } from './play-messages';
 
 export const {
+  quizHashParams,
+  pollHashParams,
   playBranding,
   playQuiz,
   playAttempt,
@@ -31,6 +33,11 @@ export const {
   pollVoterToken,
   votePayload,
 } = builtOnFirstUse(() => {
+  /** The public links' keys: url-safe text; anything else cannot exist (404). */
+  const hash = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
+  const quizHashParams = z.object({ quiz_hash: hash });
+  const pollHashParams = z.object({ poll_hash: hash });
+
   const playBranding = z.object({
     business_name: z.string(),
     description: z.string(),
@@ -153,6 +160,8 @@ export const {
   const votePayload = z.object({ choice: z.number().int().positive() });
 
   return {
+    quizHashParams,
+    pollHashParams,
     playBranding,
     playQuiz,
     playAttempt,

@@ -120,9 +120,9 @@ describe("the participants' nodes (issue 17)", () => {
     sdk.emit(liveQuizCountsPath('abc'), { joined: -1, question_no: 1 });
     sdk.emit(liveQuizTopTenPath('abc'), null);
     sdk.emit(livePollPath('p1'), { votes: { '12': 4 } });
-    expect(counts).toEqual([{ joined: 3, question_no: 1, chosen: {} }, null]);
+    expect(counts).toEqual([expect.objectContaining({ joined: 3, question_no: 1, chosen: {} }), null]);
     expect(topTen).toEqual([null]);
-    expect(polls).toEqual([{ votes: { '12': 4 } }]);
+    expect(polls).toEqual([expect.objectContaining({ votes: { '12': 4 } })]);
   });
 });
 

@@ -187,8 +187,9 @@ describe('QuizPage', () => {
     });
 
     expect(await screen.findByRole('heading', { name: "You're in!" }, wait)).toBeInTheDocument();
-    emitLive('counts', { joined: 3, question_no: 1, chosen: {} });
+    emitLive('counts', { joined: 3, question_no: 1, chosen: {}, recent: ['Cai', 'Ben', 'Ada'] });
     expect(screen.getByText('3 players joined')).toBeInTheDocument();
+    expect(screen.getByRole('list', { name: 'Just joined' })).toHaveTextContent('CaiBenAda');
     expect(
       server.calls.filter((call) => call.path === 'attempt/').every((call) => call.headers.Authorization === 'Participant tok-1'),
     ).toBe(true);

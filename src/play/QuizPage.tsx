@@ -161,11 +161,19 @@ export function QuizPage({ hash }: { hash: string }) {
   const now = useServerNow(screenNeedsClock);
   const screen = useMemo(() => (state ? deriveScreen(state, now, local) : null), [state, now, local]);
 
-  // A reveal before closes_at + 15 s (everyone answered) shows in the counts: read the result then.
-  const revealedCounts = counts && Object.keys(counts.chosen).length > 0 ? counts.question_no : null;
+  // The counts node carries the round's moments: a reveal before closes_at + 15 s (everyone answered) shows there
+  // first. When they differ from the state's, read the state again.
+  const countsRevealAt = counts?.reveal_at ?? null;
+  const countsOpensAt = counts?.answer_opens_at ?? null;
+  const known = state?.quiz;
+  const behind =
+    !!known &&
+    counts?.question_no === known.question_no &&
+    ((countsRevealAt !== null && countsRevealAt !== known.reveal_at) ||
+      (countsOpensAt !== null && countsOpensAt !== known.answer_opens_at));
   useEffect(() => {
-    if (revealedCounts !== null && screen?.kind === 'closed') refreshSoon();
-  }, [revealedCounts, screen?.kind, refreshSoon]);
+    if (behind) refreshSoon();
+  }, [behind, countsRevealAt, countsOpensAt, refreshSoon]);
 
   // A moment passed but the state read then did not show it yet (the phone's clock estimate is a little ahead, or
   // the read was lost): read again every second until it does.
@@ -262,6 +270,7 @@ export function QuizPage({ hash }: { hash: string }) {
           quiz={quiz}
           now={now}
           joined={counts?.joined ?? null}
+          recent={counts?.recent ?? []}
           topTen={topTen}
           onChoose={(question, option) => void choose(question, option)}
           onNext={() => void next()}
@@ -413,6 +422,7 @@ function QuizScreen({
   quiz,
   now,
   joined,
+  recent,
   topTen,
   onChoose,
   onNext,
@@ -422,6 +432,7 @@ function QuizScreen({
   quiz: PlayQuiz | null;
   now: number;
   joined: number | null;
+  recent: readonly string[];
   topTen: ReadonlyArray<{ rank: number; name: string; score: number; time_taken: number }>;
   onChoose: (question: number, option: OptionLetter) => void;
   onNext: () => void;
@@ -434,6 +445,16 @@ function QuizScreen({
           <h2 id="screen-title">You're in!</h2>
           <p>Waiting for the quiz to start.</p>
           {joined !== null ? <p role="status">{joined === 1 ? '1 player joined' : `${joined} players joined`}</p> : null}
+          {recent.length > 0 ? (
+            <>
+              <h3 className="small-title">Just joined</h3>
+              <ul className="joiners" aria-label="Just joined">
+                {recent.map((name, index) => (
+                  <li key={`${index}-${name}`}>{name}</li>
+                ))}
+              </ul>
+            </>
+          ) : null}
           {quiz?.branding.description ? <p className="muted">{quiz.branding.description}</p> : null}
           {quiz?.branding.mascot_logo ? <img className="mascot" src={quiz.branding.mascot_logo} alt="" /> : null}
           {quiz?.sponsor_name ? <p className="muted">Sponsored by {quiz.sponsor_name}</p> : null}

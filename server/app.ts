@@ -9,7 +9,7 @@ import type { Database } from './db/schema';
 import { installContract } from './http/contract';
 import { installErrorHandling, jsonNotFound } from './http/errors';
 import { registerHealthRoutes } from './http/health';
-import { portalFallback, registerPortal } from './http/portal';
+import { portalFallbackFor, registerPortal } from './http/portal';
 import { registerPublicUrl } from './http/public-url';
 import { registerSecurityHeaders } from './http/security-headers';
 import { UploadStore } from './http/uploads';
@@ -104,6 +104,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(playRoutes, { ...ctx, playLive });
   if (config.e2eTestHooks) await app.register(testHookRoutes, ctx);
 
-  app.setNotFoundHandler((await registerPortal(app, config.staticDir)) ? portalFallback : jsonNotFound);
+  app.setNotFoundHandler((await registerPortal(app, config.staticDir)) ? portalFallbackFor(config.staticDir) : jsonNotFound);
   return app;
 }

@@ -2,6 +2,7 @@ import { buildApp } from './app';
 import { systemClock } from './clock';
 import { loadConfig } from './config';
 import { openDatabaseForServing } from './db/open';
+import { defaultViewerAppUrl } from './play/viewer-app-url';
 import { seedDemo } from './demo/seed';
 import { serverLoggerOptions } from './http/logging';
 import { liveConnectSources } from './http/security-headers';
@@ -31,7 +32,12 @@ async function main(): Promise<void> {
   collectProcessMetrics();
   const uploads = new UploadStore(openMediaStorage(config));
   const seeded = config.seedDemo
-    ? await seedDemo(database.db, systemClock, { email: config.demoEmail, password: config.demoPassword }, uploads)
+    ? await seedDemo(
+        database.db,
+        systemClock,
+        { email: config.demoEmail, password: config.demoPassword, viewerAppUrl: defaultViewerAppUrl(config) },
+        uploads,
+      )
     : false;
   // The live channel (decisions §4): a real Firebase project when configured, else the local RTDB server.
   const live = await openLiveChannel(loadLiveSettings());

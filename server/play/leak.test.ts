@@ -47,7 +47,7 @@ describe('what a player receives', () => {
   it('never holds a question before it opens, nor its correct option before its reveal', async () => {
     const quiz = await createPlayQuiz(server, admin, { qs_timer: 20, before_qs_timer: 5, show_options: true }, 3);
     const descriptions = await server.db.selectFrom('questions').select(['id', 'description']).where('id', 'in', quiz.questions).execute();
-    const players = [];
+    const players: { headers: { authorization: string } }[] = [];
     for (let i = 0; i < 3; i += 1) players.push(await joined(server, quiz.hash, playerForm()));
     const record = async (what: string, request: Promise<{ body: string; statusCode: number }>) => {
       const at = server.clock.now().getTime();

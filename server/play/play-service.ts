@@ -254,28 +254,36 @@ export function playService(deps: PlayDeps) {
     return revealed ? { counted: true, correct: toBool(row.correct), points: toCount(row.points), score } : { counted: true, score };
   }
 
-  /** The round a question of this quiz is answered in, or the refusal. */
-  async function roundForAnswer(quiz: QuizRow, attemptId: number, questionId: number): Promise<RoundRow> {
+  /** The round a question of this quiz is answered in (with the question's correct option), or the refusal. */
+  async function roundForAnswer(quiz: QuizRow, attemptId: number, questionId: number) {
+    const find = () =>
+      db
+        .selectFrom('rounds')
+        .innerJoin('questions', 'questions.id', 'rounds.question_id')
+        .selectAll('rounds')
+        .select('questions.correct_option')
+        .where('rounds.quiz_id', '=', quiz.id)
+        .where((eb) => eb.or([eb('rounds.scope', '=', 0), eb('rounds.scope', '=', attemptId)]))
+        .where('rounds.question_id', '=', questionId)
+        .orderBy('rounds.opened_at', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+    const round = await find();
+    if (round) return round;
     const inQuiz = ((await questionIdsOf(db, [quiz.id])).get(quiz.id) ?? []).includes(questionId);
     if (!inQuiz) throw badRequest(PLAY_MESSAGES.questionNotInQuiz);
-    if (quiz.status !== 'STARTED' && !isFinished(quiz)) throw badRequest(PLAY_MESSAGES.questionNotOpen);
-    if (quiz.status === 'STARTED' && !isSelfPaced(quiz)) await currentRound(quiz, attemptId);
-    const round = await db
-      .selectFrom('rounds')
-      .selectAll()
-      .where('quiz_id', '=', quiz.id)
-      .where((eb) => eb.or([eb('scope', '=', 0), eb('scope', '=', attemptId)]))
-      .where('question_id', '=', questionId)
-      .orderBy('opened_at', 'desc')
-      .limit(1)
-      .executeTakeFirst();
-    if (!round) throw badRequest(PLAY_MESSAGES.questionNotOpen);
-    return round;
+    if (quiz.status !== 'STARTED' || isSelfPaced(quiz)) throw badRequest(PLAY_MESSAGES.questionNotOpen);
+    // The quiz's change may not have been followed yet (its events run after the host's write).
+    await syncRounds(db, clock, quiz);
+    const synced = await find();
+    if (!synced) throw badRequest(PLAY_MESSAGES.questionNotOpen);
+    return synced;
   }
 
-  /** Reveals the round at once when every participant who could answer it has. */
-  async function revealIfAllAnswered(quiz: QuizRow, round: RoundRow, at: number): Promise<void> {
-    if (round.reveal_at !== null && toCount(round.reveal_at) <= at) return;
+  /** Reveals the round at once when every participant who could answer it has; returns its reveal time. */
+  async function revealIfAllAnswered(quiz: QuizRow, round: RoundRow, at: number): Promise<number | null> {
+    const current = round.reveal_at === null ? null : toCount(round.reveal_at);
+    if (current !== null && current <= at) return current;
     const counts = await db
       .selectFrom('answers')
       .select((eb) => [
@@ -289,14 +297,15 @@ export function playService(deps: PlayDeps) {
       .where('round_id', '=', round.id)
       .executeTakeFirstOrThrow();
     const joined = round.scope === 0 ? toCount(counts.joined) : 1;
-    if (toCount(counts.answered) < joined) return;
-    const reveal = revealAt(round.closes_at === null ? null : toCount(round.closes_at), at);
+    if (toCount(counts.answered) < joined) return current;
+    const reveal = revealAt(round.closes_at === null ? null : toCount(round.closes_at), at) ?? at;
     await db
       .updateTable('rounds')
       .set({ reveal_at: reveal })
       .where('id', '=', round.id)
       .where((eb) => eb.or([eb('reveal_at', 'is', null), eb('reveal_at', '>', reveal)]))
       .execute();
+    return reveal;
   }
 
   async function findOrCreateViewer(clientId: number, who: z.output<typeof participantJoinPayload>) {
@@ -435,28 +444,32 @@ export function playService(deps: PlayDeps) {
     },
 
     async answer(seatOfRequest: ParticipantSeat, payload: AnswerPayload, idempotencyKey: string | null): Promise<AnswerAcknowledgement> {
+      // The hot path of a live quiz (every phone at once): few queries, the usual case first.
       const receivedAt = now();
-      const attempt = await attemptOf(seatOfRequest);
-      const quiz = await db.selectFrom('quizzes').selectAll().where('id', '=', attempt.quiz_id).executeTakeFirstOrThrow();
-      const round = await roundForAnswer(quiz, attempt.id, payload.question);
-
-      const existing = await db
-        .selectFrom('answers')
-        .select(['idempotency_key', 'chosen_option', 'round_id'])
-        .where('attempt_id', '=', attempt.id)
-        .where('question_id', '=', payload.question)
-        .executeTakeFirst();
-      const replay = (row: { idempotency_key: string | null; chosen_option: string; round_id: number }) =>
+      const attemptId = seatOfRequest.attemptId;
+      const quiz = await db.selectFrom('quizzes').selectAll().where('id', '=', seatOfRequest.quizId).executeTakeFirst();
+      if (!quiz) throw refused(401, PLAY_MESSAGES.placeEnded);
+      const round = await roundForAnswer(quiz, attemptId, payload.question);
+      const replay = (row: { idempotency_key: string | null; chosen_option: string }) =>
         (idempotencyKey !== null && row.idempotency_key === idempotencyKey) ||
         (idempotencyKey === null && row.chosen_option === payload.chosen_option);
-      if (existing) {
-        if (replay(existing)) return acknowledgement(attempt.id, existing.round_id, receivedAt);
+      /** A delivery of an answer already stored: acknowledged again when it is the same one. */
+      const again = async (): Promise<AnswerAcknowledgement | null> => {
+        const stored = await db
+          .selectFrom('answers')
+          .select(['idempotency_key', 'chosen_option', 'round_id'])
+          .where('attempt_id', '=', attemptId)
+          .where('question_id', '=', payload.question)
+          .executeTakeFirst();
+        if (!stored) return null;
+        if (replay(stored)) return acknowledgement(attemptId, stored.round_id, receivedAt);
         throw refused(409, PLAY_MESSAGES.alreadyAnswered);
-      }
+      };
 
+      const opensAt = toCount(round.answer_opens_at);
       const judged = judgeAnswer(
         {
-          answer_opens_at: toCount(round.answer_opens_at),
+          answer_opens_at: opensAt,
           closes_at: round.closes_at === null ? null : toCount(round.closes_at),
           reveal_at: round.reveal_at === null ? null : toCount(round.reveal_at),
           qs_timer: toCount(round.qs_timer),
@@ -464,27 +477,23 @@ export function playService(deps: PlayDeps) {
         payload.chosen_at,
         receivedAt,
       );
-      if (!judged.counted) throw badRequest(judged.reason === 'tooLate' ? PLAY_MESSAGES.tooLate : PLAY_MESSAGES.questionNotOpen);
+      if (!judged.counted) {
+        // A repeat of an answer counted in time is acknowledged, however late the repeat arrives.
+        const repeated = await again();
+        if (repeated) return repeated;
+        throw badRequest(judged.reason === 'tooLate' ? PLAY_MESSAGES.tooLate : PLAY_MESSAGES.questionNotOpen);
+      }
 
-      const question = await db
-        .selectFrom('questions')
-        .select('correct_option')
-        .where('id', '=', payload.question)
-        .executeTakeFirstOrThrow();
-      const correct = question.correct_option === payload.chosen_option;
-      const points = pointsFor(
-        correct,
-        { answer_opens_at: toCount(round.answer_opens_at), qs_timer: toCount(round.qs_timer) },
-        judged.chosen_at,
-      );
+      const correct = round.correct_option === payload.chosen_option;
+      const points = pointsFor(correct, { answer_opens_at: opensAt, qs_timer: toCount(round.qs_timer) }, judged.chosen_at);
       try {
         await db.transaction().execute(async (trx) => {
           await trx
             .insertInto('answers')
             .values({
-              client_id: attempt.client_id,
+              client_id: quiz.client_id,
               quiz_id: quiz.id,
-              attempt_id: attempt.id,
+              attempt_id: attemptId,
               round_id: round.id,
               question_id: payload.question,
               question_no: round.question_no,
@@ -500,24 +509,20 @@ export function playService(deps: PlayDeps) {
           await trx
             .updateTable('attempts')
             .set((eb) => ({ score: eb('score', '+', points), time_taken: eb('time_taken', '+', judged.seconds) }))
-            .where('id', '=', attempt.id)
+            .where('id', '=', attemptId)
             .execute();
         });
       } catch (error) {
-        // Two deliveries of one answer at once: the loser reads what the winner stored.
+        // Already answered, or two deliveries of one answer at once: the loser reads what the winner stored.
         if (!isUniqueViolation(error)) throw error;
-        const winner = await db
-          .selectFrom('answers')
-          .select(['idempotency_key', 'chosen_option', 'round_id'])
-          .where('attempt_id', '=', attempt.id)
-          .where('question_id', '=', payload.question)
-          .executeTakeFirstOrThrow();
-        if (replay(winner)) return acknowledgement(attempt.id, winner.round_id, receivedAt);
-        throw refused(409, PLAY_MESSAGES.alreadyAnswered);
+        const repeated = await again();
+        if (repeated) return repeated;
+        throw error;
       }
-      await revealIfAllAnswered(quiz, round, receivedAt);
+      const revealedAt = await revealIfAllAnswered(quiz, round, receivedAt);
       live.quizActivity(quiz.id);
-      return acknowledgement(attempt.id, round.id, receivedAt);
+      const { score } = await revealedStanding(attemptId, receivedAt);
+      return revealedAt !== null && revealedAt <= receivedAt ? { counted: true, correct, points, score } : { counted: true, score };
     },
 
     /** Self-paced: opens the participant's next question. */

@@ -46,6 +46,8 @@ export const playRoutes: FastifyPluginAsyncZod<PlayContext> = async (app, ctx) =
   const play = playService({ db: ctx.db, clock: ctx.clock, throttle, live: ctx.playLive });
   const polls = pollPlayService({ db: ctx.db, clock: ctx.clock, throttle, live: ctx.playLive });
   const seat = async (request: FastifyRequest) => seatOf(ctx.db, participantKeyOf(request));
+  /** Participant routes refuse an admin token (or none) before reading the body: 401, not a 400 about it. */
+  const participantOnly = { onRequest: async (request: FastifyRequest) => void participantKeyOf(request) };
 
   app.get('/api/v1/play/quizzes/:quiz_hash/', { schema: { params: quizHashParams, response: { 200: playQuiz } } }, async (request) =>
     play.publicQuiz(request.params.quiz_hash, mediaUrlsOf(request)),
@@ -57,21 +59,20 @@ export const playRoutes: FastifyPluginAsyncZod<PlayContext> = async (app, ctx) =
     async (request, reply) => reply.code(201).send(await play.join(request.params.quiz_hash, request.body, request.ip)),
   );
 
-  app.get('/api/v1/play/attempt/', { schema: { response: { 200: playState } } }, async (request) =>
+  app.get('/api/v1/play/attempt/', { ...participantOnly, schema: { response: { 200: playState } } }, async (request) =>
     play.state(await seat(request), mediaUrlsOf(request)),
   );
 
   app.post(
     '/api/v1/play/attempt/answers',
-    { schema: { body: answerPayload, response: { 200: answerAcknowledgement } } },
+    { ...participantOnly, schema: { body: answerPayload, response: { 200: answerAcknowledgement } } },
     async (request) => {
-      // The participant first: an admin token or none is a 401 before anything is read.
       const who = await seat(request);
       return play.answer(who, request.body, idempotencyKeyOf(request));
     },
   );
 
-  app.post('/api/v1/play/attempt/next', { schema: { response: { 200: playState } } }, async (request) =>
+  app.post('/api/v1/play/attempt/next', { ...participantOnly, schema: { response: { 200: playState } } }, async (request) =>
     play.next(await seat(request), mediaUrlsOf(request)),
   );
 
@@ -87,7 +88,7 @@ export const playRoutes: FastifyPluginAsyncZod<PlayContext> = async (app, ctx) =
 
   app.post(
     '/api/v1/play/polls/:poll_hash/vote',
-    { schema: { params: pollHashParams, body: votePayload, response: { 200: playPoll } } },
+    { ...participantOnly, schema: { params: pollHashParams, body: votePayload, response: { 200: playPoll } } },
     async (request) => {
       const key = participantKeyOf(request);
       await polls.vote(request.params.poll_hash, key, request.body.choice);

@@ -71,22 +71,34 @@ export function QuizPage({ hash }: { hash: string }) {
     void loadQuiz();
   }, [loadQuiz]);
 
-  // The play state, read again whenever something may have changed.
-  const reading = useRef(0);
+  // The play state, read again whenever something may have changed. One read at a time: a read asked for while
+  // one runs is made after it, so an older answer never lands after a newer one (two reads served in parallel
+  // can finish in either order, whatever their server_time says).
+  const reading = useRef<{ running: boolean; again: boolean }>({ running: false, again: false });
   const refresh = useCallback(async () => {
     if (!token) return;
-    const ticket = ++reading.current;
-    try {
-      const state = await playApi.state(token);
-      device.saveState(hash, state);
-      if (ticket <= reading.current) dispatch({ type: 'stateLoaded', state });
-    } catch (error) {
-      const refusal = error instanceof PlayError ? error : new PlayError(0, String(error));
-      if (refusal.status === 401 || refusal.status === 403 || refusal.status === 404) {
-        device.saveSession(hash, null);
-        dispatch({ type: 'placeEnded', message: refusal.status === 401 ? PLAY_MESSAGES.placeEnded : refusal.message });
-      } else if (!refusal.retryable) dispatch({ type: 'notice', message: refusal.message });
+    if (reading.current.running) {
+      reading.current.again = true;
+      return;
     }
+    reading.current = { running: true, again: false };
+    do {
+      reading.current.again = false;
+      try {
+        const state = await playApi.state(token);
+        device.saveState(hash, state);
+        dispatch({ type: 'stateLoaded', state });
+      } catch (error) {
+        const refusal = error instanceof PlayError ? error : new PlayError(0, String(error));
+        if (refusal.status === 401 || refusal.status === 403 || refusal.status === 404) {
+          device.saveSession(hash, null);
+          dispatch({ type: 'placeEnded', message: refusal.status === 401 ? PLAY_MESSAGES.placeEnded : refusal.message });
+          break;
+        }
+        if (!refusal.retryable) dispatch({ type: 'notice', message: refusal.message });
+      }
+    } while (reading.current.again);
+    reading.current = { running: false, again: false };
   }, [hash, token]);
   const spreadTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const refreshSoon = useCallback(

@@ -18,29 +18,51 @@ export function loadLive(): Promise<LiveModule> {
   return loading;
 }
 
+/** Waits before subscribing again after the live channel failed (offline, server restarting). */
+const RETRY_MS = 3_000;
+
+type Start<T> = (live: LiveModule, key: string, onValue: (value: T | null) => void, onError: (error: Error) => void) => Unsubscribe;
+
 /**
- * Follows one live node while `key` is not null: `start` subscribes with the loaded module and gets the setter.
- * Returns undefined until the first value, then the node (null: no node).
+ * Follows one live node while `key` is not null: `start` subscribes with the loaded module. A failure (the page
+ * opened offline, the channel's config unreachable) subscribes again when the phone is back online, or after a
+ * few seconds. Returns undefined until the first value, then the node (null: no node).
  */
-export function useLiveNode<T>(
-  key: string | null,
-  start: (live: LiveModule, key: string, onValue: (value: T | null) => void) => Unsubscribe,
-): T | null | undefined {
+export function useLiveNode<T>(key: string | null, start: Start<T>): T | null | undefined {
   const [value, setValue] = useState<{ key: string | null; value: T | null | undefined }>({ key, value: undefined });
   useEffect(() => {
     if (key === null) return undefined;
+    const followed = key;
     let stop: Unsubscribe | null = null;
+    let retry: ReturnType<typeof setTimeout> | null = null;
     let cancelled = false;
-    loadLive().then(
-      (live) => {
-        if (!cancelled) stop = start(live, key, (node) => setValue({ key, value: node }));
-      },
-      () => {
-        // No live channel (offline): the screens still follow the play state the phone reads itself.
-      },
-    );
+    const again = () => {
+      if (cancelled || retry) return;
+      stop?.();
+      stop = null;
+      retry = setTimeout(subscribe, navigator.onLine ? RETRY_MS : 60_000);
+    };
+    function subscribe() {
+      retry = null;
+      if (cancelled) return;
+      loadLive().then(
+        (live) => {
+          if (!cancelled) stop = start(live, followed, (node) => setValue({ key: followed, value: node }), again);
+        },
+        () => again(),
+      );
+    }
+    const online = () => {
+      if (retry) clearTimeout(retry);
+      retry = null;
+      if (!stop) subscribe();
+    };
+    window.addEventListener('online', online);
+    subscribe();
     return () => {
       cancelled = true;
+      window.removeEventListener('online', online);
+      if (retry) clearTimeout(retry);
       stop?.();
     };
     // `start` is a module-level function at every call site; the subscription follows the key only.
@@ -49,13 +71,10 @@ export function useLiveNode<T>(
   return value.key === key ? value.value : undefined;
 }
 
-export const followQuiz = (live: LiveModule, hash: string, onValue: (node: Live.LiveQuiz | null) => void) =>
-  live.subscribeQuiz(hash, onValue);
-export const followCounts = (live: LiveModule, hash: string, onValue: (node: LiveQuizCounts | null) => void) =>
-  live.subscribeQuizCounts(hash, onValue);
-export const followTopTen = (live: LiveModule, hash: string, onValue: (node: LiveQuizTopTen | null) => void) =>
-  live.subscribeQuizTopTen(hash, onValue);
-export const followPoll = (live: LiveModule, hash: string, onValue: (node: LivePoll | null) => void) => live.subscribePoll(hash, onValue);
+export const followQuiz: Start<Live.LiveQuiz> = (live, hash, onValue, onError) => live.subscribeQuiz(hash, onValue, onError);
+export const followCounts: Start<LiveQuizCounts> = (live, hash, onValue, onError) => live.subscribeQuizCounts(hash, onValue, onError);
+export const followTopTen: Start<LiveQuizTopTen> = (live, hash, onValue, onError) => live.subscribeQuizTopTen(hash, onValue, onError);
+export const followPoll: Start<LivePoll> = (live, hash, onValue, onError) => live.subscribePoll(hash, onValue, onError);
 
 /** Whether the phone has a network (the browser's word), kept current. */
 export function useOnline(): boolean {

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { apiLogin, createTenant, signIn, type Tenant } from './support/fixtures';
 
@@ -85,6 +86,11 @@ async function join(page: Page, quizHash: string, first: string): Promise<void> 
   await expect(page.getByRole('heading', { name: "You're in!" })).toBeVisible(LIVE);
 }
 
+async function violations(page: Page): Promise<string[]> {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return result.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+}
+
 async function fitsTheScreen(page: Page): Promise<void> {
   expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
 }
@@ -112,6 +118,7 @@ test('three phones play a MANUAL quiz stepped from the control screen; a dropped
   }
   await ana.page.getByRole('button', { name: 'Join' }).click();
   await expect(ana.page.getByRole('alert')).toContainText('join code');
+  expect(await violations(ana.page), 'the join form').toEqual([]);
 
   await join(ana.page, game.quizHash, 'Ana');
   await join(ben.page, game.quizHash, 'Ben');
@@ -136,6 +143,7 @@ test('three phones play a MANUAL quiz stepped from the control screen; a dropped
     expect(box?.height).toBeGreaterThanOrEqual(48);
     await fitsTheScreen(page);
   }
+  expect(await violations(ana.page), 'the question').toEqual([]);
   await ana.page.getByRole('button', { name: 'B: Rome' }).click();
   await ben.page.getByRole('button', { name: 'A: Paris' }).click();
   await expect(ana.page.getByRole('status').filter({ hasText: 'Your answer B: Counted' })).toBeVisible(LIVE);
@@ -188,6 +196,7 @@ test('three phones play a MANUAL quiz stepped from the control screen; a dropped
     await expect(page.getByRole('table', { name: 'Top ten' }).getByRole('row')).toHaveCount(4, LIVE);
     await fitsTheScreen(page);
   }
+  expect(await violations(ana.page), 'the results').toEqual([]);
   // Ana missed question 1: last of three.
   await expect(ana.page.getByText('Your rank').locator('xpath=following-sibling::dd')).toHaveText('3');
 

@@ -535,6 +535,7 @@ function QuizScreen({
               </h2>
               <p className="points">{`+${result.points} points`}</p>
               <p>{`The answer was ${result.correct_option}.`}</p>
+              {screen.kind === 'result' && screen.refused ? <AnswerStatus chosen={screen.refused} /> : null}
               <p className="muted">{`Question ${result.question_no} of ${state.quiz.question_count} · Score ${state.attempt.score}`}</p>
             </>
           ) : (

@@ -73,6 +73,15 @@ describe('deriveScreen, a timed quiz', () => {
   it('shows right or wrong and the points once revealed', () => {
     const result = { question_no: 2, question: 42, correct_option: 'A' as const, chosen_option: 'A' as const, correct: true, points: 930 };
     expect(deriveScreen(state({}, { last_result: result }), 52_000, [])).toEqual({ kind: 'result', result, next: false });
+    // An answer the server refused (too late) says why next to the result.
+    const late: ChosenAnswer = { question: 42, option: 'A', status: 'refused', message: 'Too late.' };
+    const missed = { ...result, chosen_option: null, correct: false, points: 0 };
+    expect(deriveScreen(state({}, { last_result: missed }), 52_000, [late])).toEqual({
+      kind: 'result',
+      result: missed,
+      next: false,
+      refused: late,
+    });
     // The previous question's result is not this question's.
     expect(deriveScreen(state({}, { last_result: { ...result, question_no: 1, question: 41 } }), 40_000, [])).toMatchObject({
       kind: 'closed',

@@ -24,8 +24,9 @@ export type Screen =
   | { kind: 'question'; question: PlayQuestion; closesAt: number | null; chosen: ChosenAnswer | null }
   /** Answering time is over; right or wrong comes at the reveal. */
   | { kind: 'closed'; chosen: ChosenAnswer | null }
-  /** Right or wrong and the points; `next`: a self-paced quiz waits for the Next button. */
-  | { kind: 'result'; result: LastResult; next: boolean }
+  /** Right or wrong and the points; `next`: a self-paced quiz waits for the Next button; `refused`: this phone's
+   * answer the server did not count (too late), with its message. */
+  | { kind: 'result'; result: LastResult; next: boolean; refused?: ChosenAnswer }
   /** A self-paced quiz before its first question: the Start button. */
   | { kind: 'start' }
   /** A self-paced quiz with every question answered: waiting for the end. */
@@ -62,6 +63,10 @@ export function deriveScreen(state: PlayState, now: number, local: readonly Chos
       break;
   }
   const result = state.last_result;
+  const refusedOf = (shown: LastResult) => {
+    const refused = local.find((answer) => answer.question === shown.question && answer.status === 'refused');
+    return refused ? { refused } : {};
+  };
   const questionId = state.question?.id ?? state.my_answer?.question ?? null;
   const revealed = result !== null && result.question_no === quiz.question_no && (questionId === null || result.question === questionId);
 
@@ -70,11 +75,13 @@ export function deriveScreen(state: PlayState, now: number, local: readonly Chos
     if (quiz.opened_at === null)
       return result ? { kind: 'result', result, next: result.question_no < quiz.question_count } : { kind: 'start' };
     if (revealed) {
-      return result.question_no >= quiz.question_count ? { kind: 'finished', result } : { kind: 'result', result, next: true };
+      return result.question_no >= quiz.question_count
+        ? { kind: 'finished', result }
+        : { kind: 'result', result, next: true, ...refusedOf(result) };
     }
   } else {
     if (quiz.opened_at === null) return { kind: 'lobby' };
-    if (revealed) return { kind: 'result', result, next: false };
+    if (revealed) return { kind: 'result', result, next: false, ...refusedOf(result) };
   }
 
   if (quiz.answer_opens_at !== null && now < quiz.answer_opens_at) {

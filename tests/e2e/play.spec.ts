@@ -39,7 +39,7 @@ async function created<T>(request: APIRequestContext, headers: Record<string, st
 }
 
 /** A tenant with an announced MANUAL quiz "Pub Quiz" of two questions, both answered right by A, join code 42. */
-async function announcedQuiz(request: APIRequestContext): Promise<Game> {
+async function announcedQuiz(request: APIRequestContext, qsTimer = 30): Promise<Game> {
   const tenant = await createTenant(request);
   const headers = { Authorization: `Token ${await apiLogin(request, tenant)}` };
   const category = (await created<{ id: number }>(request, headers, '/api/v1/category/', { name: 'General' })).id;
@@ -57,7 +57,7 @@ async function announcedQuiz(request: APIRequestContext): Promise<Game> {
     mode: 'MANUAL',
     status: 'ANNOUNCED',
     questions,
-    qs_timer: 30,
+    qs_timer: qsTimer,
     before_qs_timer: 3,
     show_count_down: true,
     show_options: true,
@@ -69,8 +69,8 @@ async function announcedQuiz(request: APIRequestContext): Promise<Game> {
   return { tenant, headers, quizId: quiz.id, quizHash: quiz.quiz_hash };
 }
 
-async function phone(browser: Browser, baseURL: string | undefined): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL, ...PHONE });
+async function phone(browser: Browser, baseURL: string | undefined, width = 375): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL, ...PHONE, viewport: { width, height: 640 } });
   return { context, page: await context.newPage() };
 }
 
@@ -220,7 +220,8 @@ test('two phones vote in a poll with its join code: one vote each, results shown
   });
   for (const name of ['Crisps', 'Nuts']) await created(request, headers, '/api/v1/poll-choices/', { name, question: poll.id });
 
-  const [first, second] = await Promise.all([phone(browser, baseURL), phone(browser, baseURL)]);
+  // The smallest phone the product supports, and a common one.
+  const [first, second] = await Promise.all([phone(browser, baseURL, 320), phone(browser, baseURL)]);
   for (const { page } of [first, second]) {
     await page.goto(`/play/poll/${poll.poll_hash}`);
     await expect(page.getByRole('heading', { name: 'Best snack' })).toBeVisible();
@@ -244,4 +245,33 @@ test('two phones vote in a poll with its join code: one vote each, results shown
   const choices = await request.get(`/api/v1/poll-choices/?question=${poll.id}`, { headers });
   expect(choices.status()).toBe(200);
   for (const { context } of [first, second]) await context.close();
+});
+
+test('an answer held back offline until 15 s after the question closed is refused, with the reason on the phone', async ({
+  browser,
+  baseURL,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const game = await announcedQuiz(request, 5);
+  const player = await phone(browser, baseURL);
+  await join(player.page, game.quizHash, 'Dee');
+  await player.page.waitForFunction(() => navigator.serviceWorker.controller?.state === 'activated', undefined, { timeout: 15_000 });
+  for (const status of ['ACTIVATED', 'STARTED']) {
+    const moved = await request.patch(`/api/v1/quiz/${game.quizId}/`, { headers: game.headers, data: { status } });
+    expect(moved.status(), await moved.text()).toBe(200);
+  }
+  await expect(player.page.getByRole('heading', { name: 'Capital of France?' })).toBeVisible(LIVE);
+  await player.context.setOffline(true);
+  await player.page.getByRole('button', { name: 'A: Paris' }).click();
+  await expect(player.page.getByRole('status').filter({ hasText: 'Saved on this phone, sending…' })).toBeVisible();
+  // 5 s of answering, then the 15 s a late answer may still arrive in, and a margin: the answer gains nothing.
+  await player.page.waitForTimeout(23_000);
+  await player.context.setOffline(false);
+  await expect(
+    player.page.getByRole('status').filter({ hasText: 'Too late: this question closed before your answer arrived.' }),
+  ).toBeVisible(LIVE);
+  await expect(player.page.getByRole('heading', { name: 'No answer' })).toBeVisible(LIVE);
+  await expect(player.page.getByText('+0 points')).toBeVisible();
+  await player.context.close();
 });

@@ -15,12 +15,13 @@ import { decodeOptions, isOptionLetter, type OptionLetter } from '../../src/lib/
 import { judgeAnswer, pointsFor, revealAt } from '../../src/lib/scoring';
 import { hashSecret, newSecret } from '../accounts/tokens';
 import type { Clock } from '../clock';
-import { created, isUniqueViolation, toBool, toCount } from '../db/rows';
+import { created, toBool, toCount } from '../db/rows';
 import type { AttemptTable, ClientTable, Database, RoundTable, ViewerTable } from '../db/schema';
 import { HttpError, badRequest } from '../http/errors';
 import type { MediaUrls } from '../http/media-urls';
 import type { JoinThrottle } from '../http/throttle';
 import { questionIdsOf, type QuizRow } from '../quizzes/quiz-read';
+import { answerWriter } from './answer-writer';
 import type { ParticipantSeat } from './participant-auth';
 import type { PlayLive } from './play-live';
 import { topTenOf } from './play-live';
@@ -70,6 +71,7 @@ function participantOf(viewer: Selectable<ViewerTable>): Participant {
 export function playService(deps: PlayDeps) {
   const { db, clock, throttle, live } = deps;
   const now = () => clock.now().getTime();
+  const answers = answerWriter(db);
 
   async function quizByHash(hash: string): Promise<QuizRow> {
     const quiz = await db.selectFrom('quizzes').selectAll().where('quiz_hash', '=', hash).executeTakeFirst();
@@ -486,38 +488,26 @@ export function playService(deps: PlayDeps) {
 
       const correct = round.correct_option === payload.chosen_option;
       const points = pointsFor(correct, { answer_opens_at: opensAt, qs_timer: toCount(round.qs_timer) }, judged.chosen_at);
-      try {
-        await db.transaction().execute(async (trx) => {
-          await trx
-            .insertInto('answers')
-            .values({
-              client_id: quiz.client_id,
-              quiz_id: quiz.id,
-              attempt_id: attemptId,
-              round_id: round.id,
-              question_id: payload.question,
-              question_no: round.question_no,
-              chosen_option: payload.chosen_option as OptionLetter,
-              chosen_at: judged.chosen_at,
-              received_at: receivedAt,
-              correct,
-              points,
-              seconds: judged.seconds,
-              idempotency_key: idempotencyKey,
-            })
-            .execute();
-          await trx
-            .updateTable('attempts')
-            .set((eb) => ({ score: eb('score', '+', points), time_taken: eb('time_taken', '+', judged.seconds) }))
-            .where('id', '=', attemptId)
-            .execute();
-        });
-      } catch (error) {
+      const inserted = await answers.write({
+        client_id: quiz.client_id,
+        quiz_id: quiz.id,
+        attempt_id: attemptId,
+        round_id: round.id,
+        question_id: payload.question,
+        question_no: round.question_no,
+        chosen_option: payload.chosen_option as OptionLetter,
+        chosen_at: judged.chosen_at,
+        received_at: receivedAt,
+        correct,
+        points,
+        seconds: judged.seconds,
+        idempotency_key: idempotencyKey,
+      });
+      if (!inserted) {
         // Already answered, or two deliveries of one answer at once: the loser reads what the winner stored.
-        if (!isUniqueViolation(error)) throw error;
         const repeated = await again();
         if (repeated) return repeated;
-        throw error;
+        throw refused(409, PLAY_MESSAGES.alreadyAnswered);
       }
       const revealedAt = await revealIfAllAnswered(quiz, round, receivedAt);
       live.quizActivity(quiz.id);

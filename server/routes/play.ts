@@ -11,10 +11,15 @@ import {
   pollJoinPayload,
   pollVoterToken,
   quizHashParams,
+  socialJoinPayload,
+  socialJoinStart,
   votePayload,
+  oidcCallbackQuery,
 } from '../../src/lib/contract/play';
 import { HttpError } from '../http/errors';
 import { mediaUrlsOf } from '../http/media-urls';
+import { absoluteUrl } from '../http/public-url';
+import { OIDC_CALLBACK_PATH, oidcService } from '../play/oidc';
 import { joinThrottle } from '../http/throttle';
 import type { ServerContext } from '../context';
 import { optionalParticipantKey, participantKeyOf, seatOf } from '../play/participant-auth';
@@ -45,6 +50,7 @@ export const playRoutes: FastifyPluginAsyncZod<PlayContext> = async (app, ctx) =
   const throttle = joinThrottle(ctx.db, ctx.clock);
   const play = playService({ db: ctx.db, clock: ctx.clock, throttle, live: ctx.playLive });
   const polls = pollPlayService({ db: ctx.db, clock: ctx.clock, throttle, live: ctx.playLive });
+  const oidc = oidcService({ db: ctx.db, clock: ctx.clock, play });
   const seat = async (request: FastifyRequest) => seatOf(ctx.db, participantKeyOf(request));
   /** Participant routes refuse an admin token (or none) before reading the body: 401, not a 400 about it. */
   const participantOnly = { onRequest: async (request: FastifyRequest) => void participantKeyOf(request) };
@@ -57,6 +63,17 @@ export const playRoutes: FastifyPluginAsyncZod<PlayContext> = async (app, ctx) =
     '/api/v1/play/quizzes/:quiz_hash/join',
     { schema: { params: quizHashParams, body: participantJoinPayload, response: { 201: joinedQuiz } } },
     async (request, reply) => reply.code(201).send(await play.join(request.params.quiz_hash, request.body, request.ip)),
+  );
+
+  app.post(
+    '/api/v1/play/quizzes/:quiz_hash/social',
+    { schema: { params: quizHashParams, body: socialJoinPayload, response: { 200: socialJoinStart } } },
+    async (request) => oidc.start(request.params.quiz_hash, request.body.join_code, request.ip, absoluteUrl(request, OIDC_CALLBACK_PATH)),
+  );
+
+  // The provider sends the phone back here; it goes on to the player app with its token (or the error).
+  app.get(OIDC_CALLBACK_PATH, { schema: { querystring: oidcCallbackQuery } }, async (request, reply) =>
+    reply.redirect(await oidc.callback(new URL(absoluteUrl(request, request.url))), 302),
   );
 
   app.get('/api/v1/play/attempt/', { ...participantOnly, schema: { response: { 200: playState } } }, async (request) =>

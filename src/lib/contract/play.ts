@@ -28,6 +28,7 @@ export const {
   joinedQuiz,
   socialJoinPayload,
   socialJoinStart,
+  oidcCallbackQuery,
   playPoll,
   pollJoinPayload,
   pollVoterToken,
@@ -140,6 +141,8 @@ export const {
   /** POST play/quizzes/{quiz_hash}/social: the join code, checked before the phone leaves for the provider. */
   const socialJoinPayload = z.object({ join_code: z.string().trim().max(4) });
   const socialJoinStart = z.object({ authorization_url: z.string() });
+  /** GET play/oidc/callback: what the provider sends back (read as they come; the service judges them). */
+  const oidcCallbackQuery = z.looseObject({ state: z.string().max(512).optional(), code: z.string().max(4096).optional() });
 
   /** GET play/polls/{poll_hash}/ (public; with a voter token also my_choice). */
   const playPoll = z.object({
@@ -170,6 +173,7 @@ export const {
     joinedQuiz,
     socialJoinPayload,
     socialJoinStart,
+    oidcCallbackQuery,
     playPoll,
     pollJoinPayload,
     pollVoterToken,

@@ -7,7 +7,7 @@ import type { OptionLetter } from '../lib/options-codec';
 import type { AnswerQueue } from './answer-queue';
 import { playApi } from './api';
 import { serverClock } from './clock';
-import { device, takeTokenFromAddress } from './device';
+import { device, takeFromAddress, takeTokenFromAddress } from './device';
 import { PlayError } from './http';
 import { followCounts, followQuiz, followTopTen, useLiveNode, useOnline } from './live-hooks';
 import { Branding, Countdown, ErrorMessage, Frame, OfflineNote, useServerNow } from './parts';
@@ -49,6 +49,8 @@ function answerQueue(): Promise<AnswerQueue> {
 
 export function QuizPage({ hash }: { hash: string }) {
   const [page, dispatch] = useReducer(pageReducer, hash, initialPage);
+  // A refused sign-in comes back as #error=… with the server's message, shown on the join form.
+  const [signInRefusal] = useState(() => takeFromAddress('error', window.location, window.history));
   const online = useOnline();
   const session = page.step === 'playing' ? page.session : null;
   const token = session?.token ?? null;
@@ -256,7 +258,7 @@ export function QuizPage({ hash }: { hash: string }) {
           quiz={page.quiz}
           hash={hash}
           busy={page.busy}
-          message={page.message}
+          message={page.message ?? signInRefusal}
           onJoining={() => dispatch({ type: 'joining' })}
           onRefused={(message) => dispatch({ type: 'joinRefused', message })}
           onJoined={(nextSession) => {

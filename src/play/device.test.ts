@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { device, takeTokenFromAddress } from './device';
+import { device, takeFromAddress, takeTokenFromAddress } from './device';
 
 beforeEach(() => localStorage.clear());
 
@@ -30,5 +30,12 @@ describe('takeTokenFromAddress', () => {
     expect(replaceState).toHaveBeenCalledWith(null, '', '/play/q1');
     expect(takeTokenFromAddress({ hash: '', pathname: '/play/q1', search: '' })).toBeNull();
     expect(takeTokenFromAddress({ hash: '#tokens=x', pathname: '/play/q1', search: '' })).toBeNull();
+  });
+
+  it("takes a refused sign-in's message", () => {
+    expect(takeFromAddress('error', { hash: '#error=This%20quiz%20link%20is%20not%20valid.', pathname: '/play/', search: '' })).toBe(
+      'This quiz link is not valid.',
+    );
+    expect(takeFromAddress('error', { hash: '#error=%E0%A4%A', pathname: '/play/', search: '' })).toBeNull();
   });
 });

@@ -61,10 +61,25 @@ export const device = {
   },
 };
 
-/** The token the sign-in callback hands back in the address (`#token=…`), removed from the address at once. */
-export function takeTokenFromAddress(location: Pick<Location, 'hash' | 'pathname' | 'search'>, history?: History): string | null {
-  const match = /(?:^#|&)token=([^&]+)/.exec(location.hash);
+/**
+ * What the sign-in callback hands back in the address: `#token=…` (joined) or `#error=…` (refused, the server's
+ * message). Removed from the address at once, so a reload or a shared link does not carry it.
+ */
+export function takeFromAddress(
+  name: 'token' | 'error',
+  location: Pick<Location, 'hash' | 'pathname' | 'search'>,
+  history?: History,
+): string | null {
+  const match = new RegExp(`(?:^#|&)${name}=([^&]*)`).exec(location.hash);
   if (!match) return null;
   history?.replaceState(null, '', location.pathname + location.search);
-  return decodeURIComponent(match[1]!);
+  try {
+    return decodeURIComponent(match[1]!);
+  } catch {
+    return null;
+  }
+}
+
+export function takeTokenFromAddress(location: Pick<Location, 'hash' | 'pathname' | 'search'>, history?: History): string | null {
+  return takeFromAddress('token', location, history);
 }

@@ -1,5 +1,6 @@
 import { StrictMode, Suspense, lazy } from 'react';
 import { createRoot } from 'react-dom/client';
+import { takeFromAddress } from './device';
 import { parseRoute } from './route';
 import './play.css';
 
@@ -16,7 +17,10 @@ function App() {
       <div className="frame">
         <main className="card">
           <h1>Play</h1>
-          <p role="alert">This link is not a quiz or a poll. Open the link or scan the code you were given.</p>
+          <p role="alert">
+            {takeFromAddress('error', window.location) ??
+              'This link is not a quiz or a poll. Open the link or scan the code you were given.'}
+          </p>
         </main>
       </div>
     );

@@ -9,7 +9,7 @@ import type { Database } from './db/schema';
 import { installContract } from './http/contract';
 import { installErrorHandling, jsonNotFound } from './http/errors';
 import { registerHealthRoutes } from './http/health';
-import { portalFallback, registerPortal } from './http/portal';
+import { portalFallbackFor, registerPortal } from './http/portal';
 import { registerPublicUrl } from './http/public-url';
 import { registerSecurityHeaders } from './http/security-headers';
 import { UploadStore } from './http/uploads';
@@ -17,6 +17,10 @@ import type { Mailer } from './mail/mailer';
 import { registerMetricsRoute, registerRequestMetrics } from './metrics/metrics-route';
 import { noQuizEvents, type QuizEvents } from './quizzes/quiz-events';
 import { resourceRoutes } from './routes';
+import { playRoutes } from './routes/play';
+import { noLiveWriter, type LiveWriter } from './play/live-writer';
+import { playLive as createPlayLive } from './play/play-live';
+import { withPlayEvents } from './play/play-events';
 import { testHookRoutes } from './routes/test-hooks';
 import { openMediaStorage } from './storage/open-storage';
 
@@ -33,6 +37,8 @@ export interface AppDeps {
   uploads?: UploadStore;
   /** Resolves when the live channel is reachable (GET /api/ready); without it readiness does not ask. */
   liveReachable?: () => Promise<void>;
+  /** Where Play's live nodes (counts, top ten, polls) are written; nowhere by default. */
+  liveWriter?: LiveWriter;
   /** Fastify's logger option; tests leave it off. */
   logger?: FastifyServerOptions['logger'];
 }
@@ -52,11 +58,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({ logger: deps.logger ?? false, trustProxy: fastifyTrustProxy(config.trustProxy) });
   const uploads = deps.uploads ?? new UploadStore(openMediaStorage(config));
   if (!deps.uploads) app.addHook('onClose', () => uploads.storage.close());
+  const playLive = createPlayLive({ db: deps.db, clock: deps.clock, writer: deps.liveWriter ?? noLiveWriter, log: app.log });
+  app.decorate('playLive', playLive);
+  app.addHook('onClose', async () => {
+    await playLive.flush();
+    playLive.close();
+  });
   const ctx: ServerContext = {
     ...deps,
-    quizEvents: deps.quizEvents ?? noQuizEvents,
+    quizEvents: withPlayEvents(deps.quizEvents ?? noQuizEvents, { db: deps.db, clock: deps.clock, live: playLive, log: app.log }),
     uploads,
     log: app.log,
+    playLive,
   };
 
   registerPublicUrl(app, config.publicUrl);
@@ -88,8 +101,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (config.metricsToken) registerMetricsRoute(app, config.metricsToken);
   await uploads.storage.registerMediaRoute(app);
   for (const routes of resourceRoutes) await app.register(routes, ctx);
+  await app.register(playRoutes, { ...ctx, playLive });
   if (config.e2eTestHooks) await app.register(testHookRoutes, ctx);
 
-  app.setNotFoundHandler((await registerPortal(app, config.staticDir)) ? portalFallback : jsonNotFound);
+  app.setNotFoundHandler((await registerPortal(app, config.staticDir)) ? portalFallbackFor(config.staticDir) : jsonNotFound);
   return app;
 }

@@ -5,6 +5,7 @@ import type { Config } from './config';
 import type { Database } from './db/schema';
 import type { UploadStore } from './http/uploads';
 import type { Mailer } from './mail/mailer';
+import type { PlayLive } from './play/play-live';
 import type { QuizEvents } from './quizzes/quiz-events';
 
 /** What every route plugin receives (as its plugin options): `app.register(quizRoutes, ctx)`. */
@@ -16,4 +17,6 @@ export interface ServerContext {
   quizEvents: QuizEvents;
   uploads: UploadStore;
   log: FastifyBaseLogger;
+  /** Play's live aggregates (server/play/play-live.ts); absent where no player route runs. */
+  playLive?: PlayLive;
 }

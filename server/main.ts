@@ -2,6 +2,7 @@ import { buildApp } from './app';
 import { systemClock } from './clock';
 import { loadConfig } from './config';
 import { openDatabaseForServing } from './db/open';
+import { defaultViewerAppUrl } from './play/viewer-app-url';
 import { seedDemo } from './demo/seed';
 import { serverLoggerOptions } from './http/logging';
 import { liveConnectSources } from './http/security-headers';
@@ -15,6 +16,8 @@ import { collectProcessMetrics, watchDatabasePool } from './metrics/metrics';
 import { startMetricsServer } from './metrics/metrics-route';
 import { quizService } from './quizzes/quiz-service';
 import { autoScheduler } from './quizzes/scheduler';
+import { playLive } from './play/play-live';
+import { withPlayEvents } from './play/play-events';
 import { openMediaStorage } from './storage/open-storage';
 
 // `npm run serve`: one API server instance. The schema must be migrated already (`npm run migrate`) unless
@@ -29,7 +32,12 @@ async function main(): Promise<void> {
   collectProcessMetrics();
   const uploads = new UploadStore(openMediaStorage(config));
   const seeded = config.seedDemo
-    ? await seedDemo(database.db, systemClock, { email: config.demoEmail, password: config.demoPassword }, uploads)
+    ? await seedDemo(
+        database.db,
+        systemClock,
+        { email: config.demoEmail, password: config.demoPassword, viewerAppUrl: defaultViewerAppUrl(config) },
+        uploads,
+      )
     : false;
   // The live channel (decisions §4): a real Firebase project when configured, else the local RTDB server.
   const live = await openLiveChannel(loadLiveSettings());
@@ -41,6 +49,7 @@ async function main(): Promise<void> {
     mailer: createMailer(config, { info: (message) => app.log.info(message) }),
     uploads,
     quizEvents: publisher,
+    liveWriter: publisher,
     liveConnectSources: liveConnectSources(live.clientConfig),
     liveReachable: () => live.checkReachable(),
     logger: serverLoggerOptions(config.logLevel),
@@ -56,7 +65,19 @@ async function main(): Promise<void> {
   const scheduler = autoScheduler({
     db: database.db,
     clock: systemClock,
-    quizzes: quizService({ db: database.db, clock: systemClock, uploads, quizEvents: publisher, log: app.log }),
+    quizzes: quizService({
+      db: database.db,
+      clock: systemClock,
+      uploads,
+      // The scheduler's moves open and close Play's rounds too, and update the counts and the top ten.
+      quizEvents: withPlayEvents(publisher, {
+        db: database.db,
+        clock: systemClock,
+        live: playLive({ db: database.db, clock: systemClock, writer: publisher, log: app.log }),
+        log: app.log,
+      }),
+      log: app.log,
+    }),
     log: app.log,
   }).start(1000);
   const metricsServer =

@@ -393,3 +393,78 @@ describe('revoked and unknown tokens', () => {
 function emptyIds(): Ids {
   return { client: 0, category: 0, question: 0, quiz: 0, poll: 0, choice: 0, viewer: 0, attempt: 0 };
 }
+
+describe('participants (issue 17): a player of client A reaches nothing of client B', () => {
+  it('answers 4xx on B’s quiz, questions and poll, and on every portal endpoint, and changes nothing of B', async () => {
+    const hashOf = async (clientId: number) => {
+      const quiz = await server.db.selectFrom('quizzes').select('quiz_hash').where('client_id', '=', clientId).executeTakeFirstOrThrow();
+      const poll = await server.db
+        .selectFrom('polls')
+        .select('poll_hash')
+        .where('client_id', '=', clientId)
+        .where('id', '=', clientId === a.ids.client ? a.ids.poll : b.ids.poll)
+        .executeTakeFirstOrThrow();
+      return { quiz: quiz.quiz_hash, poll: poll.poll_hash };
+    };
+    const hashesA = await hashOf(a.ids.client);
+    const hashesB = await hashOf(b.ids.client);
+    const joined = await server.app.inject({
+      method: 'POST',
+      url: `/api/v1/play/quizzes/${hashesA.quiz}/join`,
+      payload: { join_code: '12', first_name: 'Alpha', last_name: 'Player', email: 'alpha.player@example.test', mobile: '+1 555 0100' },
+    });
+    expect(joined.statusCode, joined.body).toBe(201);
+    const player = { authorization: `Participant ${(joined.json() as { token: string }).token}` };
+    const voterJoin = await server.app.inject({
+      method: 'POST',
+      url: `/api/v1/play/polls/${hashesA.poll}/join`,
+      payload: { join_code: '34' },
+    });
+    const voter = { authorization: `Participant ${(voterJoin.json() as { token: string }).token}` };
+    const before = { a: await rowsOf(a.ids.client), b: await rowsOf(b.ids.client) };
+
+    const foreignAnswer = await server.app.inject({
+      method: 'POST',
+      url: '/api/v1/play/attempt/answers',
+      payload: { question: b.ids.question, chosen_option: 'A', chosen_at: 1 },
+      headers: player,
+    });
+    expect(foreignAnswer.statusCode).toBe(400);
+    const foreignVote = await server.app.inject({
+      method: 'POST',
+      url: `/api/v1/play/polls/${hashesB.poll}/vote`,
+      payload: { choice: b.ids.choice },
+      headers: voter,
+    });
+    expect(foreignVote.statusCode).toBe(401);
+    const foreignChoice = await server.app.inject({
+      method: 'POST',
+      url: `/api/v1/play/polls/${hashesA.poll}/vote`,
+      payload: { choice: b.ids.choice },
+      headers: voter,
+    });
+    expect(foreignChoice.statusCode).toBe(400);
+    // The state answers A's quiz only, whatever is asked.
+    const state = await server.app.inject({ url: `/api/v1/play/attempt/?quiz=${b.ids.quiz}&client=${b.ids.client}`, headers: player });
+    expect(state.statusCode).toBe(200);
+    expect((state.json() as { quiz: { quiz_hash: string } }).quiz.quiz_hash).toBe(hashesA.quiz);
+    expect(state.body).not.toContain('beta');
+    // B's admin token opens no player route; A's participant and voter tokens open no portal route.
+    for (const url of ['/api/v1/play/attempt/', '/api/v1/play/attempt/next', '/api/v1/play/attempt/answers']) {
+      const response = await server.app.inject({
+        method: url.endsWith('/') ? 'GET' : 'POST',
+        url,
+        payload: url.endsWith('/') ? undefined : {},
+        headers: b.headers,
+      });
+      expect(response.statusCode, url).toBe(401);
+    }
+    for (const headers of [player, voter]) {
+      for (const call of EVERY_PROTECTED_CALL) {
+        const response = await send(call, b, headers, b.ids);
+        expect(response.statusCode, `${call.method} ${call.url(b.ids, b.ids)}`).toBe(401);
+      }
+    }
+    expect({ a: await rowsOf(a.ids.client), b: await rowsOf(b.ids.client) }).toEqual(before);
+  });
+});

@@ -11,6 +11,8 @@ export interface NewClient {
   username?: string;
   pollEnabled?: boolean;
   socialAuth?: boolean;
+  /** The player app's address (play/viewer-app-url.ts); '' when not given. */
+  viewerAppUrl?: string;
 }
 
 export class EmailTakenError extends Error {
@@ -45,6 +47,7 @@ export async function createClientWithAdmin(
         business_logo: null,
         background_image: null,
         mascot_logo: null,
+        viewer_app_url: input.viewerAppUrl ?? '',
         created_at: now,
         updated_at: now,
         version: 1,

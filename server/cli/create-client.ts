@@ -3,6 +3,7 @@ import { EmailTakenError, createClientWithAdmin } from '../accounts/clients';
 import { systemClock } from '../clock';
 import { loadConfig } from '../config';
 import { openConfiguredDatabase } from '../db/open';
+import { defaultViewerAppUrl } from '../play/viewer-app-url';
 
 // npm run create-client -- --name NAME --email EMAIL --password PASSWORD [--poll-enabled] [--social-auth]
 
@@ -23,7 +24,8 @@ async function main(): Promise<number> {
     console.error(USAGE);
     return 2;
   }
-  const database = await openConfiguredDatabase(loadConfig());
+  const config = loadConfig();
+  const database = await openConfiguredDatabase(config);
   try {
     const { clientId, userId } = await createClientWithAdmin(database.db, systemClock, {
       name: values.name,
@@ -31,6 +33,7 @@ async function main(): Promise<number> {
       password: values.password,
       pollEnabled: values['poll-enabled'],
       socialAuth: values['social-auth'],
+      viewerAppUrl: defaultViewerAppUrl(config),
     });
     console.info(`Created client ${clientId} (admin user ${userId}, ${values.email.toLowerCase()})`);
     console.info(String(clientId));

@@ -1,6 +1,7 @@
 import { systemClock } from '../clock';
 import { loadConfig } from '../config';
 import { openDatabaseForServing } from '../db/open';
+import { defaultViewerAppUrl } from '../play/viewer-app-url';
 import { seedDemo } from '../demo/seed';
 import { UploadStore } from '../http/uploads';
 import { openMediaStorage } from '../storage/open-storage';
@@ -13,7 +14,12 @@ async function main(): Promise<void> {
   const database = await openDatabaseForServing(config);
   const uploads = new UploadStore(openMediaStorage(config));
   try {
-    const seeded = await seedDemo(database.db, systemClock, { email: config.demoEmail, password: config.demoPassword }, uploads);
+    const seeded = await seedDemo(
+      database.db,
+      systemClock,
+      { email: config.demoEmail, password: config.demoPassword, viewerAppUrl: defaultViewerAppUrl(config) },
+      uploads,
+    );
     console.info(seeded ? 'Demo data created on the empty database.' : 'The database already has clients: no demo data added.');
     const demoAdmin = await database.db.selectFrom('users').select('id').where('email', '=', config.demoEmail).executeTakeFirst();
     if (demoAdmin) console.info(`Demo login: ${config.demoEmail} / ${config.demoPassword}`);

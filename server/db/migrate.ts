@@ -7,6 +7,7 @@ import { clientIdOrderIndexesMigration } from './migrations/0003_client_id_order
 import { bigintIdsMigration } from './migrations/0004_bigint_ids';
 import { attemptsClientIdIndexMigration } from './migrations/0005_attempts_client_id_idx';
 import { questionCountsMigration } from './migrations/0006_question_counts';
+import { playMigration } from './migrations/0007_play';
 
 /** Every migration, in order. Names sort lexically; add new ones as `NNNN_name`. */
 function migrations(dialect: DialectName): Record<string, Migration> {
@@ -17,6 +18,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     '0004_bigint_ids': bigintIdsMigration(dialect),
     '0005_attempts_client_id_idx': attemptsClientIdIndexMigration,
     '0006_question_counts': questionCountsMigration(dialect),
+    '0007_play': playMigration(dialect),
   };
 }
 

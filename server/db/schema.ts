@@ -201,6 +201,92 @@ export interface QuestionCountTable {
   count: number;
 }
 
+/** A participant's token for one attempt (Authorization: Participant <key>); only its sha256 is stored. */
+export interface ParticipantTokenTable {
+  id: Generated<number>;
+  token_hash: string;
+  client_id: number;
+  viewer_id: number;
+  quiz_id: number;
+  attempt_id: number;
+  created_at: Timestamp;
+}
+
+/** A question's answering round (epoch ms): the quiz's (scope 0) or one attempt's own (self-paced). */
+export interface RoundTable {
+  id: Generated<number>;
+  quiz_id: number;
+  /** 0 for the quiz's shared round, else the attempt's id. */
+  scope: ColumnType<number, number | undefined, number>;
+  attempt_id: number | null;
+  question_no: number;
+  question_id: number;
+  opened_at: number;
+  answer_opens_at: number;
+  closes_at: number | null;
+  reveal_at: number | null;
+  qs_timer: ColumnType<number, number | undefined, number>;
+}
+
+export interface AnswerTable {
+  id: Generated<number>;
+  client_id: number;
+  quiz_id: number;
+  attempt_id: number;
+  round_id: number;
+  question_id: number;
+  question_no: number;
+  chosen_option: string;
+  chosen_at: number;
+  received_at: number;
+  correct: DbBool;
+  points: number;
+  seconds: number;
+  idempotency_key: string | null;
+}
+
+export interface PollVoterTable {
+  id: Generated<number>;
+  token_hash: string;
+  client_id: number;
+  poll_id: number;
+  created_at: Timestamp;
+}
+
+export interface PollVoteTable {
+  id: Generated<number>;
+  poll_id: number;
+  voter_id: number;
+  choice_id: number;
+  created_at: Timestamp;
+}
+
+/** rate-limiter-flexible's counters (http/throttle.ts); expire is epoch ms. */
+export interface RateLimitTable {
+  key: string;
+  points: number;
+  expire: number | null;
+}
+
+/** A client's OpenID Connect provider for SOCIAL_BASED joins. */
+export interface ClientOidcTable {
+  client_id: number;
+  issuer: string;
+  oidc_client_id: string;
+  oidc_client_secret: ColumnType<string, string | undefined, string>;
+  label: ColumnType<string, string | undefined, string>;
+  created_at: Timestamp;
+}
+
+/** A sign-in in progress: its state, PKCE verifier and nonce (epoch ms expiry). */
+export interface OidcLoginTable {
+  state: string;
+  quiz_id: number;
+  code_verifier: string;
+  nonce: string;
+  expires_at: number;
+}
+
 export interface Database {
   clients: ClientTable;
   users: UserTable;
@@ -218,6 +304,14 @@ export interface Database {
   deletions: DeletionTable;
   scheduler_locks: SchedulerLockTable;
   question_counts: QuestionCountTable;
+  participant_tokens: ParticipantTokenTable;
+  rounds: RoundTable;
+  answers: AnswerTable;
+  poll_voters: PollVoterTable;
+  poll_votes: PollVoteTable;
+  rate_limits: RateLimitTable;
+  client_oidc: ClientOidcTable;
+  oidc_logins: OidcLoginTable;
 }
 
 /** Tables whose rows belong to one client (tenant). */

@@ -6,7 +6,8 @@ import type { DemoContext } from './demo-context';
 // made by an earlier step, read at seed time; with no quizzes there are viewers but no attempts. One
 // viewer's first name is a spreadsheet formula, so the CSV export's neutralisation can be seen.
 
-export const DEMO_VIEWER_APP_URL = 'http://127.0.0.1:5174/';
+/** The player app of `npm start` (PORTAL_URL's default + /play/); the seed is given the configured one. */
+export const DEMO_VIEWER_APP_URL = 'http://127.0.0.1:3000/play/';
 
 const FIRST_NAMES = [
   'Amara',
@@ -72,7 +73,7 @@ function sequence(seed: number) {
 }
 
 /** Business name, description, viewer app URL and, when uploads are available, a logo. */
-export async function seedDemoClientSettings({ db, clock, clientId, uploads }: DemoContext): Promise<void> {
+export async function seedDemoClientSettings({ db, clock, clientId, uploads, viewerAppUrl }: DemoContext): Promise<void> {
   const logo = uploads ? await uploads.saveImage({ field: 'business_logo', filename: 'logo.png', data: sponsorPng([103, 58, 183]) }) : null;
   await db
     .updateTable('clients')
@@ -80,7 +81,7 @@ export async function seedDemoClientSettings({ db, clock, clientId, uploads }: D
       business_name: 'Demo Quiz Co',
       description: 'Live quizzes and polls for events, classrooms and quiz nights.',
       recent_participant_time: 300,
-      viewer_app_url: DEMO_VIEWER_APP_URL,
+      viewer_app_url: viewerAppUrl ?? DEMO_VIEWER_APP_URL,
       ...(logo ? { business_logo: logo } : {}),
       ...touched(clock),
     })

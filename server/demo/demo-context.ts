@@ -11,4 +11,6 @@ export interface DemoContext {
   userId: number;
   /** Where demo images are stored; without it the demo has no images. */
   uploads?: UploadStore;
+  /** The player app's address for the demo client (PUBLIC_URL or PORTAL_URL + /play/). */
+  viewerAppUrl?: string;
 }

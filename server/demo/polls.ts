@@ -9,7 +9,9 @@ import type { DemoContext } from './demo-context';
 const DEMO_POLLS = [
   {
     name: 'Best conference snack',
-    join_code: '1234',
+    // Open for votes from a phone: /play/poll/demo-live-poll (README, "Play the demo").
+    join_code: '4321',
+    poll_hash: 'demo-live-poll',
     show_options: true,
     show_total_votes: true,
     active: true,
@@ -55,7 +57,7 @@ export async function seedDemoPolls({ db, clock, clientId, uploads }: DemoContex
       .values({
         name: poll.name,
         join_code: poll.join_code,
-        poll_hash: randomBytes(8).toString('hex'),
+        poll_hash: 'poll_hash' in poll ? poll.poll_hash : randomBytes(8).toString('hex'),
         qr_image: qrImage,
         show_options: poll.show_options,
         show_total_votes: poll.show_total_votes,

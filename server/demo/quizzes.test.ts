@@ -47,3 +47,30 @@ it('makes a few questions of its own when the client has none', async () => {
   expect(links).toHaveLength(5);
   expect(await server.db.selectFrom('quizzes').select('id').execute()).toHaveLength(11);
 });
+
+it('has a quiz ready to play live and a poll open for votes, with real vote counts (issue 17)', async () => {
+  await seedDemo(server.db, server.clock, {
+    email: 'demo@demo.quiz',
+    password: 'demo-pass-2026',
+    viewerAppUrl: 'http://quiz.example/play/',
+  });
+  const quiz = await server.app.inject({ url: '/api/v1/play/quizzes/demo-live-quiz/' });
+  expect(quiz.json()).toMatchObject({ mode: 'MANUAL', status: 'ANNOUNCED', join_open: true, join_with: { form: true } });
+  const joined = await server.app.inject({
+    method: 'POST',
+    url: '/api/v1/play/quizzes/demo-live-quiz/join',
+    payload: { join_code: '1234', first_name: 'Demo', last_name: 'Player', email: 'demo.player@example.test', mobile: '+1 555 0100' },
+  });
+  expect(joined.statusCode, joined.body).toBe(201);
+  const poll = await server.app.inject({ url: '/api/v1/play/polls/demo-live-poll/' });
+  expect(poll.json()).toMatchObject({ active: true, show_options: true });
+  const choices = await server.db.selectFrom('poll_choices').select(['id', 'votes']).execute();
+  for (const choice of choices) {
+    const votes = await server.db.selectFrom('poll_votes').select('id').where('choice_id', '=', choice.id).execute();
+    expect(votes.length).toBe(Number(choice.votes));
+  }
+  const voter = await server.app.inject({ method: 'POST', url: '/api/v1/play/polls/demo-live-poll/join', payload: { join_code: '4321' } });
+  expect(voter.statusCode).toBe(201);
+  const client = await server.db.selectFrom('clients').select('viewer_app_url').executeTakeFirstOrThrow();
+  expect(client.viewer_app_url).toBe('http://quiz.example/play/');
+});

@@ -8,6 +8,7 @@ import { seedDemoClientSettings, seedDemoViewersAndAttempts } from './attempts-v
 import { seedCategoriesAndQuestions } from './categories-questions';
 import { seedDemoQuizzes } from './quizzes';
 import { seedDemoPolls } from './polls';
+import { seedDemoPlay } from './play';
 
 export const DEMO_CLIENT_NAME = 'Demo Quiz Co';
 
@@ -21,13 +22,14 @@ export const demoSteps: ((demo: DemoContext) => Promise<void>)[] = [
   seedDemoPolls,
   seedDemoClientSettings,
   seedDemoViewersAndAttempts,
+  seedDemoPlay,
 ];
 
 /** On an empty database, creates the demo client, its admin and the demo content. Returns whether it did. */
 export async function seedDemo(
   db: Kysely<Database>,
   clock: Clock,
-  admin: { email: string; password: string },
+  admin: { email: string; password: string; viewerAppUrl?: string },
   uploads?: UploadStore,
 ): Promise<boolean> {
   const existing = await db.selectFrom('clients').select('id').limit(1).executeTakeFirst();
@@ -39,7 +41,8 @@ export async function seedDemo(
     username: 'admin',
     pollEnabled: true,
     socialAuth: true,
+    viewerAppUrl: admin.viewerAppUrl,
   });
-  for (const step of demoSteps) await step({ db, clock, clientId, userId, uploads });
+  for (const step of demoSteps) await step({ db, clock, clientId, userId, uploads, viewerAppUrl: admin.viewerAppUrl });
   return true;
 }

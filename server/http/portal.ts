@@ -32,8 +32,28 @@ export async function registerPortal(app: FastifyInstance, staticDir: string): P
   return true;
 }
 
+/** Whether a path is the player app's (/play, /play/...): its own page, not the portal's (decisions §6). */
+export function isPlayPath(url: string): boolean {
+  return url === '/play' || url.startsWith('/play/') || url.startsWith('/play?');
+}
+
 /** The not-found answer when the portal is served: index.html for navigations, JSON 404 for the rest. */
 export function portalFallback(request: FastifyRequest, reply: FastifyReply) {
   if (isPortalNavigation(request)) return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
   return reply.code(404).type('application/json; charset=utf-8').send({ detail: 'Not found.' });
+}
+
+/**
+ * The fallback for a built portal: /play/* navigations get the player app's page (dist/play/index.html,
+ * its own Vite entry) when it is built, and a 404 otherwise; every other navigation the portal's.
+ */
+export function portalFallbackFor(staticDir: string) {
+  const playBuilt = existsSync(path.join(staticDir, 'play', 'index.html'));
+  return function fallback(request: FastifyRequest, reply: FastifyReply) {
+    if (isPortalNavigation(request) && isPlayPath(request.url)) {
+      if (playBuilt) return reply.header('Cache-Control', 'no-cache').sendFile('play/index.html');
+      return reply.code(404).type('application/json; charset=utf-8').send({ detail: 'Not found.' });
+    }
+    return portalFallback(request, reply);
+  };
 }

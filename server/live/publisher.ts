@@ -6,6 +6,7 @@ import type { Database } from '../db/schema';
 import { liveStateOf, questionIdsOf } from '../quizzes/quiz-read';
 import type { QuizEvents, QuizLiveState } from '../quizzes/quiz-events';
 import { countLiveWrite } from '../metrics/metrics';
+import type { LiveWriter } from '../play/live-writer';
 
 // Writes each quiz's live node /live/quizzes/{quiz_hash} (decisions §4) with firebase-admin. Writes are
 // not awaited by the REST call: while Firebase is unreachable the admin SDK queues them (in order) and
@@ -39,7 +40,7 @@ function isOlder(published: Partial<LiveQuiz> | null | undefined, node: LiveQuiz
   return typeof published?.updated_at !== 'number' || published.updated_at < node.updated_at;
 }
 
-export interface LivePublisher extends QuizEvents {
+export interface LivePublisher extends QuizEvents, LiveWriter {
   /**
    * On start: writes each quiz's node only where it is missing or older than the quiz's updated_at, and
    * removes nodes of quizzes that no longer exist. A restarting instance never rolls back a running quiz
@@ -71,6 +72,12 @@ export function livePublisher(database: AdminDatabase, log: Pick<FastifyBaseLogg
     },
     onQuizDeleted(quizHash) {
       track(`deletion of quiz ${quizHash}`, database.ref(liveQuizPath(quizHash)).remove());
+    },
+    write(path, value) {
+      track(path, database.ref(path).set(value));
+    },
+    remove(path) {
+      track(`removal of ${path}`, database.ref(path).remove());
     },
     async republishAll(db) {
       // The channel is read before the database: a node written after this read comes from a change that

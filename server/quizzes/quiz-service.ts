@@ -264,9 +264,12 @@ export function quizService(deps: Deps) {
       }
     },
 
-    /** Deletes the quiz's attempts; the quiz gets a new version (its attempts count changed). */
+    /** Deletes the quiz's attempts (with their answers, tokens and the quiz's rounds); the quiz gets a new version (its attempts count changed). */
     async resetAttempts(clientId: number, current: QuizRow): Promise<QuizRow> {
       const row = await db.transaction().execute(async (trx) => {
+        // Play (issue 17): answers and participant tokens go with the attempts (foreign keys); the quiz's
+        // rounds too, so everyone plays again from a clean slate.
+        await trx.deleteFrom('rounds').where('quiz_id', '=', current.id).execute();
         await trx.deleteFrom('attempts').where('quiz_id', '=', current.id).where('client_id', '=', clientId).execute();
         return trx
           .updateTable('quizzes')

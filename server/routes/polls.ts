@@ -46,6 +46,8 @@ export const pollRoutes: FastifyPluginAsyncZod<ServerContext> = async (app, ctx)
       const current = await polls.get(clientId, request.params.id);
       checkIfMatch(request, current.version, await polls.present(media, current));
       const row = await polls.update(clientId, current, request.body, fileChangesOf(request, POLL_FILES));
+      // Opening or closing the poll for voting (or any edit) reaches the phones and the stage live.
+      ctx.playLive?.pollChanged(row.id);
       return withEtag(reply, row.version, await polls.present(media, row));
     },
   );

@@ -14,6 +14,7 @@ import { UploadStore } from '../http/uploads';
 import { MemoryMailer } from '../mail/mailer';
 import { openMediaStorage } from '../storage/open-storage';
 import type { QuizEvents } from '../quizzes/quiz-events';
+import type { LiveWriter } from '../play/live-writer';
 
 // Builds the app for server tests: in-memory SQLite by default, or PostgreSQL when TEST_DATABASE_URL is
 // set (scripts/test-postgres.sh), in a fresh schema dropped on close. Time is a ManualClock, mail a
@@ -38,6 +39,8 @@ export async function createTestServer(
     env?: Record<string, string>;
     quizEvents?: QuizEvents;
     liveReachable?: () => Promise<void>;
+    /** Where Play's live nodes go (play/live-writer.ts: recordingLiveWriter). */
+    liveWriter?: LiveWriter;
   } = {},
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'quiz-portal-test-'));
@@ -66,6 +69,7 @@ export async function createTestServer(
     uploads,
     quizEvents: options.quizEvents,
     liveReachable: options.liveReachable,
+    liveWriter: options.liveWriter,
   });
   return {
     app,

@@ -12,9 +12,18 @@ describe('the live contract', () => {
   });
 
   it('restores what Firebase drops: empty counts and an empty ranking', () => {
-    expect(liveQuizCounts.parse({ joined: 0, question_no: 1 })).toEqual({ joined: 0, question_no: 1, chosen: {} });
-    expect(liveQuizTopTen.parse({})).toEqual({ ranking: [] });
-    expect(livePoll.parse({})).toEqual({ votes: {} });
+    expect(liveQuizCounts.parse({ joined: 0, question_no: 1 })).toEqual({
+      joined: 0,
+      question_no: 1,
+      answered: 0,
+      chosen: {},
+      answer_opens_at: null,
+      reveal_at: null,
+      recent: [],
+      sent_at: 0,
+    });
+    expect(liveQuizTopTen.parse({})).toEqual({ ranking: [], sent_at: 0 });
+    expect(livePoll.parse({})).toEqual({ votes: {}, total: 0, active: false, sent_at: 0 });
   });
 
   it('refuses counts that are not whole and positive, and options other than A-D', () => {

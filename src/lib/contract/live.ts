@@ -54,9 +54,19 @@ export const liveQuizCountsPath = (quizHash: string): string => `live/quiz-count
 export const { liveQuizCounts } = builtOnFirstUse(() => ({
   liveQuizCounts: z.object({
     joined: count(),
-    /** The question the option counts are of. */
+    /** The question the counts are of. */
     question_no: count(),
+    /** Answers counted for that question so far. */
+    answered: count().default(0),
+    /** How many chose each option: written only once the round is revealed (absent before). */
     chosen: z.partialRecord(z.enum(OPTION_LETTERS), count()).default({}),
+    /** When the round's answering opens and when it is revealed (may come early: everybody answered). */
+    answer_opens_at: moment(),
+    reveal_at: moment(),
+    /** First names of those who joined within the client's recent_participant_time, newest first. */
+    recent: z.array(z.string()).default([]),
+    /** The server's clock when written (epoch ms): the phones' clock offset. */
+    sent_at: z.number().default(0),
   }),
 }));
 export type LiveQuizCounts = z.output<typeof liveQuizCounts>;
@@ -66,13 +76,22 @@ export const liveQuizTopTenPath = (quizHash: string): string => `live/quiz-top-t
 export const { liveQuizTopTen } = builtOnFirstUse(() => ({
   liveQuizTopTen: z.object({
     ranking: z.array(z.object({ rank: count(), name: z.string(), score: count(), time_taken: z.number().min(0) })).default([]),
+    sent_at: z.number().default(0),
   }),
 }));
 export type LiveQuizTopTen = z.output<typeof liveQuizTopTen>;
 
 /** A poll's votes per choice, keyed by choice id (a database key is text). */
 export const livePollPath = (pollHash: string): string => `live/polls/${pollHash}`;
-export const { livePoll } = builtOnFirstUse(() => ({ livePoll: z.object({ votes: z.record(z.string(), count()).default({}) }) }));
+export const { livePoll } = builtOnFirstUse(() => ({
+  livePoll: z.object({
+    votes: z.record(z.string(), count()).default({}),
+    total: count().default(0),
+    /** Whether voting is open (the portal opens and closes it). */
+    active: z.boolean().default(false),
+    sent_at: z.number().default(0),
+  }),
+}));
 export type LivePoll = z.output<typeof livePoll>;
 
 /** Every node's path builder: what the database rules must let clients read, and only read. */

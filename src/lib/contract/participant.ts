@@ -9,9 +9,16 @@ import { builtOnFirstUse } from './built-on-first-use';
 
 const BLANK_MESSAGE = 'This field may not be blank.';
 export const MOBILE_MESSAGE = 'Enter a valid mobile number.';
+/** Names are shown on the stage and other phones: no markup, no control characters. */
+export const NAME_CHARACTERS_MESSAGE = 'Enter a name without < > or control characters.';
 
 export const { participant, participantJoinPayload } = builtOnFirstUse(() => {
-  const name = z.string().trim().min(1, BLANK_MESSAGE).max(150, 'Ensure this field has no more than 150 characters.');
+  const name = z
+    .string()
+    .trim()
+    .min(1, BLANK_MESSAGE)
+    .max(150, 'Ensure this field has no more than 150 characters.')
+    .regex(/^[^<>\p{Cc}]*$/u, NAME_CHARACTERS_MESSAGE);
   return {
     /** A joined participant as the player app and the portal read it. */
     participant: z.object({

@@ -30,6 +30,13 @@ export const PLAY_MESSAGES = {
   alreadyAnswered: 'You have already answered this question.',
   pollClosed: 'This poll is not open for voting.',
   alreadyVoted: 'You have already voted in this poll.',
+  formNotOffered: 'This quiz is joined by signing in with an account.',
+  notSelfPaced: 'This quiz moves on with the host: there is no next question to open.',
+  finishQuestionFirst: 'Answer this question, or wait for it to close, before the next one.',
+  noMoreQuestions: 'You have reached the last question.',
+  participantOnly: 'Sign in by joining the quiz: this address takes a participant token.',
+  voterOnly: 'Join the poll with its code before voting.',
+  choiceNotInPoll: 'This choice is not part of this poll.',
 } as const;
 
 export function attemptsUsedUpMessage(maxAttempts: number): string {
@@ -42,6 +49,8 @@ export function tooManyJoinCodesMessage(retryAfterSeconds: number): string {
 }
 
 export const {
+  quizHashParams,
+  pollHashParams,
   playBranding,
   playQuiz,
   playAttempt,
@@ -50,11 +59,17 @@ export const {
   joinedQuiz,
   socialJoinPayload,
   socialJoinStart,
+  oidcCallbackQuery,
   playPoll,
   pollJoinPayload,
   pollVoterToken,
   votePayload,
 } = builtOnFirstUse(() => {
+  /** The public links' keys: url-safe text; anything else cannot exist (404). */
+  const hash = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
+  const quizHashParams = z.object({ quiz_hash: hash });
+  const pollHashParams = z.object({ poll_hash: hash });
+
   const playBranding = z.object({
     business_name: z.string(),
     description: z.string(),
@@ -157,6 +172,8 @@ export const {
   /** POST play/quizzes/{quiz_hash}/social: the join code, checked before the phone leaves for the provider. */
   const socialJoinPayload = z.object({ join_code: z.string().trim().max(4) });
   const socialJoinStart = z.object({ authorization_url: z.string() });
+  /** GET play/oidc/callback: what the provider sends back (read as they come; the service judges them). */
+  const oidcCallbackQuery = z.looseObject({ state: z.string().max(512).optional(), code: z.string().max(4096).optional() });
 
   /** GET play/polls/{poll_hash}/ (public; with a voter token also my_choice). */
   const playPoll = z.object({
@@ -177,6 +194,8 @@ export const {
   const votePayload = z.object({ choice: z.number().int().positive() });
 
   return {
+    quizHashParams,
+    pollHashParams,
     playBranding,
     playQuiz,
     playAttempt,
@@ -185,6 +204,7 @@ export const {
     joinedQuiz,
     socialJoinPayload,
     socialJoinStart,
+    oidcCallbackQuery,
     playPoll,
     pollJoinPayload,
     pollVoterToken,

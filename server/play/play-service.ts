@@ -1,0 +1,560 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { AnswerAcknowledgement, AnswerPayload } from '../../src/lib/contract/answer';
+import type { Participant, participantJoinPayload } from '../../src/lib/contract/participant';
+import {
+  PLAY_MESSAGES,
+  attemptsUsedUpMessage,
+  type JoinedQuiz,
+  type PlayAttempt,
+  type PlayBranding,
+  type PlayQuestion,
+  type PlayQuiz,
+  type PlayState,
+} from '../../src/lib/contract/play';
+import { decodeOptions, isOptionLetter, type OptionLetter } from '../../src/lib/options-codec';
+import { judgeAnswer, pointsFor, revealAt } from '../../src/lib/scoring';
+import { hashSecret, newSecret } from '../accounts/tokens';
+import type { Clock } from '../clock';
+import { created, toBool, toCount } from '../db/rows';
+import type { AttemptTable, ClientTable, Database, RoundTable, ViewerTable } from '../db/schema';
+import { HttpError, badRequest } from '../http/errors';
+import type { MediaUrls } from '../http/media-urls';
+import type { JoinThrottle } from '../http/throttle';
+import { questionIdsOf, type QuizRow } from '../quizzes/quiz-read';
+import { answerWriter } from './answer-writer';
+import type { ParticipantSeat } from './participant-auth';
+import type { PlayLive } from './play-live';
+import { topTenOf } from './play-live';
+import { isFinished, isSelfPaced, syncRounds } from './rounds';
+import type { z } from 'zod';
+
+// The participants' side of a quiz (decisions §6): the public quiz, joining, the phone's state, answers and
+// self-paced steps. Nothing leaks early: a question is sent from its answer_opens_at on, its correct option
+// and the points from its reveal_at on; a score counts only revealed rounds.
+
+type RoundRow = Selectable<RoundTable>;
+type AttemptRow = Selectable<AttemptTable>;
+const SECOND = 1000;
+const JOINABLE = new Set(['ANNOUNCED', 'ACTIVATED', 'STARTED']);
+
+export interface PlayDeps {
+  db: Kysely<Database>;
+  clock: Clock;
+  throttle: JoinThrottle;
+  live: PlayLive;
+}
+
+const refused = (status: number, detail: string) => new HttpError(status, { detail });
+
+function brandingOf(client: Selectable<ClientTable>, media: MediaUrls): PlayBranding {
+  return {
+    business_name: client.business_name,
+    description: client.description,
+    business_logo: media(client.business_logo),
+    background_image: media(client.background_image),
+    mascot_logo: media(client.mascot_logo),
+  };
+}
+
+function participantOf(viewer: Selectable<ViewerTable>): Participant {
+  return {
+    id: viewer.id,
+    username: viewer.username,
+    first_name: viewer.first_name,
+    last_name: viewer.last_name,
+    email: viewer.email,
+    mobile: viewer.mobile,
+    created_at: viewer.created_at,
+  };
+}
+
+export function playService(deps: PlayDeps) {
+  const { db, clock, throttle, live } = deps;
+  const now = () => clock.now().getTime();
+  const answers = answerWriter(db);
+
+  async function quizByHash(hash: string): Promise<QuizRow> {
+    const quiz = await db.selectFrom('quizzes').selectAll().where('quiz_hash', '=', hash).executeTakeFirst();
+    if (!quiz) throw refused(404, PLAY_MESSAGES.unknownQuiz);
+    return quiz;
+  }
+
+  async function clientOf(clientId: number): Promise<Selectable<ClientTable>> {
+    return db.selectFrom('clients').selectAll().where('id', '=', clientId).executeTakeFirstOrThrow();
+  }
+
+  async function joinWith(quiz: QuizRow, client: Selectable<ClientTable>) {
+    const form = quiz.auth_used !== 'SOCIAL_BASED';
+    const oidc = await db.selectFrom('client_oidc').select('label').where('client_id', '=', client.id).executeTakeFirst();
+    const social = quiz.auth_used !== 'FORM_BASED' && toBool(client.social_auth_feature) && oidc !== undefined;
+    return { form, social, social_label: social ? oidc?.label || null : null };
+  }
+
+  const joinOpen = (quiz: QuizRow) => toBool(quiz.active) && JOINABLE.has(quiz.status);
+
+  /** The refusal for a quiz that takes no joins now, if any. */
+  function checkJoinable(quiz: QuizRow): void {
+    if (isFinished(quiz)) throw refused(403, PLAY_MESSAGES.quizClosed);
+    if (!joinOpen(quiz)) throw refused(403, PLAY_MESSAGES.quizInactive);
+  }
+
+  async function attemptOf(seat: ParticipantSeat): Promise<AttemptRow> {
+    const attempt = await db.selectFrom('attempts').selectAll().where('id', '=', seat.attemptId).executeTakeFirst();
+    if (!attempt) throw refused(401, PLAY_MESSAGES.placeEnded);
+    return attempt;
+  }
+
+  /** The round the participant is in now: the quiz's current one, or their own (self-paced). */
+  async function currentRound(quiz: QuizRow, attemptId: number): Promise<RoundRow | undefined> {
+    if (quiz.status !== 'STARTED') return undefined;
+    if (isSelfPaced(quiz)) {
+      return db
+        .selectFrom('rounds')
+        .selectAll()
+        .where('quiz_id', '=', quiz.id)
+        .where('scope', '=', attemptId)
+        .orderBy('question_no', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+    }
+    const questionNo = toCount(quiz.question_no);
+    const find = () =>
+      db
+        .selectFrom('rounds')
+        .selectAll()
+        .where('quiz_id', '=', quiz.id)
+        .where('scope', '=', 0)
+        .where('question_no', '=', questionNo)
+        .executeTakeFirst();
+    const round = await find();
+    if (round && (quiz.question_started_at === null || toCount(round.opened_at) === toCount(quiz.question_started_at))) return round;
+    await syncRounds(db, clock, quiz);
+    return find();
+  }
+
+  /** Score and time over the rounds revealed by now (what the participant may know). */
+  async function revealedStanding(attemptId: number, at: number): Promise<{ score: number; time_taken: number }> {
+    const row = await db
+      .selectFrom('answers')
+      .innerJoin('rounds', 'rounds.id', 'answers.round_id')
+      .select((eb) => [eb.fn.sum<number>('answers.points').as('score'), eb.fn.sum<number>('answers.seconds').as('seconds')])
+      .where('answers.attempt_id', '=', attemptId)
+      .where('rounds.reveal_at', '<=', at)
+      .executeTakeFirst();
+    return { score: toCount(row?.score), time_taken: Number(row?.seconds ?? 0) };
+  }
+
+  async function playAttemptOf(quiz: QuizRow, attempt: AttemptRow, at: number): Promise<PlayAttempt> {
+    const standing = await revealedStanding(attempt.id, at);
+    const ranked = isFinished(quiz) && quiz.status !== 'RESULT_AWAITED';
+    return {
+      id: attempt.id,
+      score: standing.score,
+      time_taken: standing.time_taken,
+      rank: ranked && attempt.rank !== null ? toCount(attempt.rank) : null,
+      status: attempt.status,
+    };
+  }
+
+  async function questionOf(quiz: QuizRow, round: RoundRow, media: MediaUrls): Promise<PlayQuestion | null> {
+    const question = await db
+      .selectFrom('questions')
+      .select(['id', 'description', 'hint', 'image', 'options'])
+      .where('id', '=', round.question_id)
+      .executeTakeFirst();
+    if (!question) return null;
+    const showTexts = toBool(quiz.show_options);
+    return {
+      id: question.id,
+      question_no: round.question_no,
+      description: question.description,
+      hint: question.hint,
+      image: media(question.image),
+      options: decodeOptions(question.options).map((option) => ({ letter: option.letter, text: showTexts ? option.text : null })),
+    };
+  }
+
+  async function lastResult(quiz: QuizRow, attemptId: number, at: number): Promise<PlayState['last_result']> {
+    const round = await db
+      .selectFrom('rounds')
+      .innerJoin('questions', 'questions.id', 'rounds.question_id')
+      .select(['rounds.id', 'rounds.question_no', 'rounds.question_id', 'questions.correct_option'])
+      .where('rounds.quiz_id', '=', quiz.id)
+      .where((eb) => eb.or([eb('rounds.scope', '=', 0), eb('rounds.scope', '=', attemptId)]))
+      .where('rounds.reveal_at', '<=', at)
+      .orderBy('rounds.reveal_at', 'desc')
+      .orderBy('rounds.question_no', 'desc')
+      .limit(1)
+      .executeTakeFirst();
+    if (!round || !isOptionLetter(round.correct_option)) return null;
+    const answer = await db
+      .selectFrom('answers')
+      .select(['chosen_option', 'correct', 'points'])
+      .where('attempt_id', '=', attemptId)
+      .where('round_id', '=', round.id)
+      .executeTakeFirst();
+    const chosen = answer && isOptionLetter(answer.chosen_option) ? answer.chosen_option : null;
+    return {
+      question_no: round.question_no,
+      question: round.question_id,
+      correct_option: round.correct_option,
+      chosen_option: chosen,
+      correct: toBool(answer?.correct),
+      points: toCount(answer?.points),
+    };
+  }
+
+  async function stateOf(quiz: QuizRow, attempt: AttemptRow, media: MediaUrls): Promise<PlayState> {
+    const at = now();
+    const round = await currentRound(quiz, attempt.id);
+    const open = round !== undefined && at >= toCount(round.answer_opens_at);
+    const mine =
+      round &&
+      (await db
+        .selectFrom('answers')
+        .select(['question_id', 'chosen_option', 'chosen_at'])
+        .where('attempt_id', '=', attempt.id)
+        .where('round_id', '=', round.id)
+        .executeTakeFirst());
+    const results = isFinished(quiz) && quiz.status !== 'RESULT_AWAITED';
+    const questionCount = (await questionIdsOf(db, [quiz.id])).get(quiz.id)?.length ?? 0;
+    return {
+      attempt: await playAttemptOf(quiz, attempt, at),
+      quiz: {
+        quiz_hash: quiz.quiz_hash,
+        status: quiz.status,
+        mode: quiz.mode,
+        time_based: toBool(quiz.time_based),
+        question_no: round ? round.question_no : isSelfPaced(quiz) ? 0 : toCount(quiz.question_no),
+        question_count: questionCount,
+        opened_at: round ? toCount(round.opened_at) : null,
+        answer_opens_at: round ? toCount(round.answer_opens_at) : null,
+        closes_at: round?.closes_at == null ? null : toCount(round.closes_at),
+        reveal_at: round?.reveal_at == null ? null : toCount(round.reveal_at),
+      },
+      question: round && open ? await questionOf(quiz, round, media) : null,
+      my_answer:
+        mine && isOptionLetter(mine.chosen_option)
+          ? { question: mine.question_id, chosen_option: mine.chosen_option, chosen_at: toCount(mine.chosen_at), counted: true }
+          : null,
+      last_result: await lastResult(quiz, attempt.id, at),
+      top_ten: results ? await topTenOf(db, quiz.id) : null,
+      server_time: at,
+    };
+  }
+
+  async function acknowledgement(attemptId: number, roundId: number, at: number): Promise<AnswerAcknowledgement> {
+    const row = await db
+      .selectFrom('answers')
+      .innerJoin('rounds', 'rounds.id', 'answers.round_id')
+      .select(['answers.correct', 'answers.points', 'rounds.reveal_at'])
+      .where('answers.attempt_id', '=', attemptId)
+      .where('answers.round_id', '=', roundId)
+      .executeTakeFirstOrThrow();
+    const revealed = row.reveal_at !== null && toCount(row.reveal_at) <= at;
+    const { score } = await revealedStanding(attemptId, at);
+    return revealed ? { counted: true, correct: toBool(row.correct), points: toCount(row.points), score } : { counted: true, score };
+  }
+
+  /** The round a question of this quiz is answered in (with the question's correct option), or the refusal. */
+  async function roundForAnswer(quiz: QuizRow, attemptId: number, questionId: number) {
+    const find = () =>
+      db
+        .selectFrom('rounds')
+        .innerJoin('questions', 'questions.id', 'rounds.question_id')
+        .selectAll('rounds')
+        .select('questions.correct_option')
+        .where('rounds.quiz_id', '=', quiz.id)
+        .where((eb) => eb.or([eb('rounds.scope', '=', 0), eb('rounds.scope', '=', attemptId)]))
+        .where('rounds.question_id', '=', questionId)
+        .orderBy('rounds.opened_at', 'desc')
+        .limit(1)
+        .executeTakeFirst();
+    const round = await find();
+    if (round) return round;
+    const inQuiz = ((await questionIdsOf(db, [quiz.id])).get(quiz.id) ?? []).includes(questionId);
+    if (!inQuiz) throw badRequest(PLAY_MESSAGES.questionNotInQuiz);
+    if (quiz.status !== 'STARTED' || isSelfPaced(quiz)) throw badRequest(PLAY_MESSAGES.questionNotOpen);
+    // The quiz's change may not have been followed yet (its events run after the host's write).
+    await syncRounds(db, clock, quiz);
+    const synced = await find();
+    if (!synced) throw badRequest(PLAY_MESSAGES.questionNotOpen);
+    return synced;
+  }
+
+  /** Reveals the round at once when every participant who could answer it has; returns its reveal time. */
+  async function revealIfAllAnswered(quiz: QuizRow, round: RoundRow, at: number): Promise<number | null> {
+    const current = round.reveal_at === null ? null : toCount(round.reveal_at);
+    if (current !== null && current <= at) return current;
+    const counts = await db
+      .selectFrom('answers')
+      .select((eb) => [
+        eb.fn.countAll<number>().as('answered'),
+        eb
+          .selectFrom('attempts')
+          .select((inner) => inner.fn.countAll<number>().as('joined'))
+          .where('quiz_id', '=', quiz.id)
+          .as('joined'),
+      ])
+      .where('round_id', '=', round.id)
+      .executeTakeFirstOrThrow();
+    const joined = round.scope === 0 ? toCount(counts.joined) : 1;
+    if (toCount(counts.answered) < joined) return current;
+    const reveal = revealAt(round.closes_at === null ? null : toCount(round.closes_at), at) ?? at;
+    await db
+      .updateTable('rounds')
+      .set({ reveal_at: reveal })
+      .where('id', '=', round.id)
+      .where((eb) => eb.or([eb('reveal_at', 'is', null), eb('reveal_at', '>', reveal)]))
+      .execute();
+    return reveal;
+  }
+
+  async function findOrCreateViewer(clientId: number, who: z.output<typeof participantJoinPayload>) {
+    const email = who.email.toLowerCase();
+    const existing = await db
+      .selectFrom('viewers')
+      .selectAll()
+      .where('client_id', '=', clientId)
+      .where('email', '=', email)
+      .orderBy('id')
+      .limit(1)
+      .executeTakeFirst();
+    const details = { first_name: who.first_name, last_name: who.last_name, mobile: who.mobile };
+    if (existing) {
+      return db
+        .updateTable('viewers')
+        .set({ ...details, updated_at: clock.now().toISOString(), version: existing.version + 1 })
+        .where('id', '=', existing.id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    }
+    return db
+      .insertInto('viewers')
+      .values({ username: email, email, ...details, ...created(clock, clientId) })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+
+  /** A new attempt and its token for this viewer, within max_attempt_count. */
+  async function seat(quiz: QuizRow, viewer: Selectable<ViewerTable>): Promise<{ token: string; attempt: AttemptRow }> {
+    const max = toCount(quiz.max_attempt_count);
+    const token = newSecret();
+    const attempt = await db.transaction().execute(async (trx) => {
+      const used = await trx
+        .selectFrom('attempts')
+        .select((eb) => eb.fn.countAll<number>().as('count'))
+        .where('quiz_id', '=', quiz.id)
+        .where('viewer_id', '=', viewer.id)
+        .executeTakeFirstOrThrow();
+      if (max > 0 && toCount(used.count) >= max) throw refused(403, attemptsUsedUpMessage(max));
+      const row = await trx
+        .insertInto('attempts')
+        .values({
+          viewer_id: viewer.id,
+          quiz_id: quiz.id,
+          score: 0,
+          time_taken: 0,
+          rank: null,
+          start_date_time: clock.now().toISOString(),
+          status: 'IN_PROGRESS',
+          ...created(clock, quiz.client_id),
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await trx
+        .insertInto('participant_tokens')
+        .values({
+          token_hash: hashSecret(token),
+          client_id: quiz.client_id,
+          viewer_id: viewer.id,
+          quiz_id: quiz.id,
+          attempt_id: row.id,
+          created_at: clock.now().toISOString(),
+        })
+        .execute();
+      return row;
+    });
+    return { token, attempt };
+  }
+
+  return {
+    async publicQuiz(hash: string, media: MediaUrls): Promise<PlayQuiz> {
+      const quiz = await quizByHash(hash);
+      const client = await clientOf(quiz.client_id);
+      const questionCount = (await questionIdsOf(db, [quiz.id])).get(quiz.id)?.length ?? 0;
+      return {
+        quiz_hash: quiz.quiz_hash,
+        name: quiz.name,
+        description: quiz.description,
+        status: quiz.status,
+        mode: quiz.mode,
+        time_based: toBool(quiz.time_based),
+        question_count: questionCount,
+        qs_timer: toCount(quiz.qs_timer),
+        before_qs_timer: toCount(quiz.before_qs_timer),
+        timer_bw_qs: toCount(quiz.timer_bw_qs),
+        show_count_down: toBool(quiz.show_count_down),
+        show_options: toBool(quiz.show_options),
+        sponsor_name: quiz.sponsor_name,
+        sponsor_logo: media(quiz.sponsor_logo),
+        start_date_time: quiz.start_date_time,
+        end_date_time: quiz.end_date_time,
+        join_with: await joinWith(quiz, client),
+        join_open: joinOpen(quiz),
+        branding: brandingOf(client, media),
+        recent_participant_time: toCount(client.recent_participant_time),
+        server_time: now(),
+      };
+    },
+
+    /** Refusals in the order a phone can act on them: unknown link, closed, throttled, wrong code, used up. */
+    async checkJoin(hash: string, joinCode: string, address: string): Promise<QuizRow> {
+      const quiz = await quizByHash(hash);
+      checkJoinable(quiz);
+      const target = `quiz:${quiz.id}`;
+      await throttle.check(target, address);
+      if (joinCode !== quiz.join_code) {
+        await throttle.wrongCode(target, address);
+        throw new HttpError(400, { detail: PLAY_MESSAGES.wrongJoinCode, join_code: [PLAY_MESSAGES.wrongJoinCode] });
+      }
+      return quiz;
+    },
+
+    async join(hash: string, payload: z.output<typeof participantJoinPayload>, address: string): Promise<JoinedQuiz> {
+      const quiz = await this.checkJoin(hash, payload.join_code, address);
+      if (quiz.auth_used === 'SOCIAL_BASED') throw refused(403, PLAY_MESSAGES.formNotOffered);
+      const viewer = await findOrCreateViewer(quiz.client_id, payload);
+      const { token, attempt } = await seat(quiz, viewer);
+      live.quizActivity(quiz.id);
+      return { token, participant: participantOf(viewer), attempt: await playAttemptOf(quiz, attempt, now()), server_time: now() };
+    },
+
+    /** A participant signed in at the client's provider (social join). */
+    async joinAs(quiz: QuizRow, who: z.output<typeof participantJoinPayload>): Promise<{ token: string }> {
+      checkJoinable(quiz);
+      const viewer = await findOrCreateViewer(quiz.client_id, who);
+      const { token } = await seat(quiz, viewer);
+      live.quizActivity(quiz.id);
+      return { token };
+    },
+
+    async state(seatOfRequest: ParticipantSeat, media: MediaUrls): Promise<PlayState> {
+      const attempt = await attemptOf(seatOfRequest);
+      const quiz = await db.selectFrom('quizzes').selectAll().where('id', '=', attempt.quiz_id).executeTakeFirstOrThrow();
+      return stateOf(quiz, attempt, media);
+    },
+
+    async answer(seatOfRequest: ParticipantSeat, payload: AnswerPayload, idempotencyKey: string | null): Promise<AnswerAcknowledgement> {
+      // The hot path of a live quiz (every phone at once): few queries, the usual case first.
+      const receivedAt = now();
+      const attemptId = seatOfRequest.attemptId;
+      const quiz = await db.selectFrom('quizzes').selectAll().where('id', '=', seatOfRequest.quizId).executeTakeFirst();
+      if (!quiz) throw refused(401, PLAY_MESSAGES.placeEnded);
+      const round = await roundForAnswer(quiz, attemptId, payload.question);
+      const replay = (row: { idempotency_key: string | null; chosen_option: string }) =>
+        (idempotencyKey !== null && row.idempotency_key === idempotencyKey) ||
+        (idempotencyKey === null && row.chosen_option === payload.chosen_option);
+      /** A delivery of an answer already stored: acknowledged again when it is the same one. */
+      const again = async (): Promise<AnswerAcknowledgement | null> => {
+        const stored = await db
+          .selectFrom('answers')
+          .select(['idempotency_key', 'chosen_option', 'round_id'])
+          .where('attempt_id', '=', attemptId)
+          .where('question_id', '=', payload.question)
+          .executeTakeFirst();
+        if (!stored) return null;
+        if (replay(stored)) return acknowledgement(attemptId, stored.round_id, receivedAt);
+        throw refused(409, PLAY_MESSAGES.alreadyAnswered);
+      };
+
+      const opensAt = toCount(round.answer_opens_at);
+      const judged = judgeAnswer(
+        {
+          answer_opens_at: opensAt,
+          closes_at: round.closes_at === null ? null : toCount(round.closes_at),
+          reveal_at: round.reveal_at === null ? null : toCount(round.reveal_at),
+          qs_timer: toCount(round.qs_timer),
+        },
+        payload.chosen_at,
+        receivedAt,
+      );
+      if (!judged.counted) {
+        // A repeat of an answer counted in time is acknowledged, however late the repeat arrives.
+        const repeated = await again();
+        if (repeated) return repeated;
+        throw badRequest(judged.reason === 'tooLate' ? PLAY_MESSAGES.tooLate : PLAY_MESSAGES.questionNotOpen);
+      }
+
+      const correct = round.correct_option === payload.chosen_option;
+      const points = pointsFor(correct, { answer_opens_at: opensAt, qs_timer: toCount(round.qs_timer) }, judged.chosen_at);
+      const inserted = await answers.write({
+        client_id: quiz.client_id,
+        quiz_id: quiz.id,
+        attempt_id: attemptId,
+        round_id: round.id,
+        question_id: payload.question,
+        question_no: round.question_no,
+        chosen_option: payload.chosen_option as OptionLetter,
+        chosen_at: judged.chosen_at,
+        received_at: receivedAt,
+        correct,
+        points,
+        seconds: judged.seconds,
+        idempotency_key: idempotencyKey,
+      });
+      if (!inserted) {
+        // Already answered, or two deliveries of one answer at once: the loser reads what the winner stored.
+        const repeated = await again();
+        if (repeated) return repeated;
+        throw refused(409, PLAY_MESSAGES.alreadyAnswered);
+      }
+      const revealedAt = await revealIfAllAnswered(quiz, round, receivedAt);
+      live.quizActivity(quiz.id);
+      const { score } = await revealedStanding(attemptId, receivedAt);
+      return revealedAt !== null && revealedAt <= receivedAt ? { counted: true, correct, points, score } : { counted: true, score };
+    },
+
+    /** Self-paced: opens the participant's next question. */
+    async next(seatOfRequest: ParticipantSeat, media: MediaUrls): Promise<PlayState> {
+      const at = now();
+      const attempt = await attemptOf(seatOfRequest);
+      const quiz = await db.selectFrom('quizzes').selectAll().where('id', '=', attempt.quiz_id).executeTakeFirstOrThrow();
+      if (!isSelfPaced(quiz)) throw badRequest(PLAY_MESSAGES.notSelfPaced);
+      if (quiz.status !== 'STARTED') throw badRequest(isFinished(quiz) ? PLAY_MESSAGES.quizClosed : PLAY_MESSAGES.questionNotOpen);
+      const current = await currentRound(quiz, attempt.id);
+      if (current) {
+        const answered = await db.selectFrom('answers').select('id').where('round_id', '=', current.id).executeTakeFirst();
+        const closed = current.closes_at !== null && toCount(current.closes_at) < at;
+        if (!answered && !closed) throw badRequest(PLAY_MESSAGES.finishQuestionFirst);
+      }
+      const ids = (await questionIdsOf(db, [quiz.id])).get(quiz.id) ?? [];
+      const questionNo = (current?.question_no ?? 0) + 1;
+      const questionId = ids[questionNo - 1];
+      if (questionId === undefined) throw badRequest(PLAY_MESSAGES.noMoreQuestions);
+      const opens = at + toCount(quiz.before_qs_timer) * SECOND;
+      const end = Date.parse(quiz.end_date_time);
+      const closes = toCount(quiz.qs_timer) > 0 ? Math.min(opens + toCount(quiz.qs_timer) * SECOND, end) : end;
+      await db
+        .insertInto('rounds')
+        .values({
+          quiz_id: quiz.id,
+          scope: attempt.id,
+          attempt_id: attempt.id,
+          question_no: questionNo,
+          question_id: questionId,
+          opened_at: at,
+          answer_opens_at: opens,
+          closes_at: closes,
+          reveal_at: revealAt(closes, null),
+          // Self-paced: a correct answer scores 1000 whatever the time (decisions §6).
+          qs_timer: 0,
+        })
+        .onConflict((conflict) => conflict.columns(['quiz_id', 'scope', 'question_no']).doNothing())
+        .execute();
+      return stateOf(quiz, attempt, media);
+    },
+  };
+}
+
+export type PlayService = ReturnType<typeof playService>;

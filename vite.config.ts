@@ -2,6 +2,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
+import { build as viteBuild } from 'vite';
 import { defineConfig, type Plugin } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -62,6 +63,72 @@ function mantineIdsWithoutRemount(): Plugin {
   };
 }
 
+const PLAY_ROOT = path.resolve(import.meta.dirname, 'play');
+
+/**
+ * The player app (src/play, decisions §6): its own HTML entry play/index.html, built by a second, separate Vite
+ * build into dist/play/ with the base /play/, and its own service worker (sw/play/sw.ts) whose scope is /play/.
+ * A separate build rather than a second input of this one: the portal's chunk groups below (its '$initial' shell,
+ * its vendor groups) would otherwise gather the player's React with the portal's login screen, and a phone would
+ * load portal code. Run after the portal's bundle is written, so every `vite build` (npm run build, the e2e and
+ * deployment scripts, the Dockerfile) produces both. `npm run dev` serves /play/* from this same dev server.
+ */
+function playerApp(): Plugin {
+  let command: 'build' | 'serve' = 'serve';
+  let outDir = path.resolve(import.meta.dirname, 'dist');
+  return {
+    name: 'quiz-portal:player-app',
+    configResolved(config) {
+      command = config.command;
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    configureServer(server) {
+      // Every /play/ address is the one page play/index.html, like the server's fallback in production.
+      server.middlewares.use((request, _response, next) => {
+        const url = request.url ?? '';
+        if (/^\/play(\/[^.]*)?(\?.*)?$/.test(url) && request.headers.accept?.includes('text/html')) request.url = '/play/index.html';
+        next();
+      });
+    },
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      async handler() {
+        if (command !== 'build') return;
+        await viteBuild({
+          configFile: false,
+          root: PLAY_ROOT,
+          envDir: import.meta.dirname,
+          base: '/play/',
+          publicDir: false,
+          logLevel: 'warn',
+          plugins: [
+            react(),
+            precompress(),
+            VitePWA({
+              strategies: 'injectManifest',
+              srcDir: path.resolve(import.meta.dirname, 'sw/play'),
+              filename: 'sw.ts',
+              registerType: 'autoUpdate',
+              injectRegister: false,
+              manifest: false,
+              injectManifest: { rollupFormat: 'iife', globPatterns: ['**/*.{js,css,html,svg}'] },
+              devOptions: { enabled: false },
+            }),
+          ],
+          build: {
+            // Inside the portal's own output folder (`vite build --outDir` included, as the benchmarks build).
+            outDir: path.join(outDir, 'play'),
+            emptyOutDir: true,
+            sourcemap: true,
+            target: 'es2022',
+          },
+        });
+      },
+    },
+  };
+}
+
 /** The libraries only the editors and the CSV screens use (and the portal modules that wrap them). */
 const EDITOR_LIBRARIES =
   /node_modules[\\/](@dnd-kit|@mantine[\\/](dates|dropzone)|dayjs|react-dropzone|file-selector|attr-accept|papaparse)[\\/]|[\\/]src[\\/](ui[\\/]ImageInput|lib[\\/](question|attempts)-csv)\./;
@@ -71,6 +138,7 @@ export default defineConfig({
     mantineIdsWithoutRemount(),
     react(),
     precompress(),
+    playerApp(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',
@@ -83,6 +151,8 @@ export default defineConfig({
         // The manifest is a static file in public/ (manifest: false), so the plugin does not list
         // it or its icons itself: they are precached here, once, to stay installable offline.
         globPatterns: ['**/*.{js,css,html,svg,woff2,png,webmanifest}'],
+        // The player app has its own worker and scope (playerApp above).
+        globIgnores: ['play/**'],
       },
       devOptions: { enabled: false },
     }),

@@ -12,11 +12,12 @@ precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
 // Every route of the portal is the same single page: serve index.html for navigations, offline
-// too. Server paths are not portal routes. (Only GET navigations reach this route, so form posts
-// such as POST /password/reset/ always go to the server.)
+// too. Server paths are not portal routes, nor is the player app under /play/ (its own page and
+// worker, sw/play/sw.ts). (Only GET navigations reach this route, so form posts such as
+// POST /password/reset/ always go to the server.)
 registerRoute(
   new NavigationRoute(createHandlerBoundToURL('index.html'), {
-    denylist: [/^\/api\//, /^\/media\//, /^\/password\/reset\/?$/],
+    denylist: [/^\/api\//, /^\/media\//, /^\/password\/reset\/?$/, /^\/play(\/|$)/],
   }),
 );
 

@@ -1,6 +1,6 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { liveQuizPath, type StoredLiveQuiz } from '../lib/contract/live';
+import { livePollPath, liveQuizCountsPath, liveQuizPath, liveQuizTopTenPath, type StoredLiveQuiz } from '../lib/contract/live';
 
 // The Firebase SDK and the live-config call are replaced: these tests check what the portal does with
 // them (emulator wiring, websockets, parsing, unsubscribe before and after connecting). The real SDK
@@ -103,6 +103,26 @@ describe('subscribeQuiz', () => {
     const onError = vi.fn();
     live.subscribeQuiz('abc', vi.fn(), onError);
     await waitFor(() => expect(onError).toHaveBeenCalledWith(new Error('down')));
+  });
+});
+
+describe("the participants' nodes (issue 17)", () => {
+  it('reads counts, top ten and poll votes with their schemas; no node or a malformed one is null', async () => {
+    const live = await freshModule();
+    const counts: unknown[] = [];
+    const topTen: unknown[] = [];
+    const polls: unknown[] = [];
+    live.subscribeQuizCounts('abc', (node) => counts.push(node));
+    live.subscribeQuizTopTen('abc', (node) => topTen.push(node));
+    live.subscribePoll('p1', (node) => polls.push(node));
+    await waitFor(() => expect(sdk.listeners.get(livePollPath('p1'))?.size).toBe(1));
+    sdk.emit(liveQuizCountsPath('abc'), { joined: 3, question_no: 1 });
+    sdk.emit(liveQuizCountsPath('abc'), { joined: -1, question_no: 1 });
+    sdk.emit(liveQuizTopTenPath('abc'), null);
+    sdk.emit(livePollPath('p1'), { votes: { '12': 4 } });
+    expect(counts).toEqual([expect.objectContaining({ joined: 3, question_no: 1, chosen: {} }), null]);
+    expect(topTen).toEqual([null]);
+    expect(polls).toEqual([expect.objectContaining({ votes: { '12': 4 } })]);
   });
 });
 

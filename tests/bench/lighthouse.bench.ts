@@ -18,6 +18,8 @@ export interface Audited {
   page: string;
   url: string;
   token?: string;
+  /** Other localStorage entries to put in place first (the player app's session). */
+  storage?: Record<string, string>;
 }
 
 /**
@@ -46,14 +48,15 @@ async function startChrome(): Promise<LaunchedChrome> {
   return launch({ chromePath: chromiumPath(), chromeFlags: ['--headless=new', ...args], logLevel: 'silent' });
 }
 
-/** Stores the token the way the portal does, on a same-origin file that does not run the app. */
-async function storeToken(port: number, origin: string, token: string): Promise<void> {
+/** Stores the entries (the portal's token) the way the app does, on a same-origin file that does not run the app. */
+async function storeEntries(port: number, origin: string, entries: Record<string, string>): Promise<void> {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
   try {
     const page = await browser.contexts()[0]!.newPage();
     await page.goto(`${origin}/robots.txt`);
     // A string: tests/bench compiles without the DOM library.
-    await page.evaluate(`localStorage.setItem('token', ${JSON.stringify(token)})`);
+    for (const [key, value] of Object.entries(entries))
+      await page.evaluate(`localStorage.setItem(${JSON.stringify(key)}, ${JSON.stringify(value)})`);
     await page.close();
   } finally {
     await browser.close();
@@ -64,16 +67,18 @@ type Result = NonNullable<Awaited<ReturnType<typeof lighthouse>>>;
 type Report = Result['lhr'];
 
 /** One Lighthouse run of a page, its report and artifacts (the trace among them, for tools/long-tasks.ts). */
-export async function lighthouseRun({ url, token }: Audited, origin: string): Promise<Result> {
+export async function lighthouseRun({ url, token, storage }: Audited, origin: string): Promise<Result> {
   const chrome = await startChrome();
+  const entries = { ...(token ? { token } : {}), ...storage };
+  const signedIn = Object.keys(entries).length > 0;
   try {
-    if (token) await storeToken(chrome.port, origin, token);
+    if (signedIn) await storeEntries(chrome.port, origin, entries);
     const result = await lighthouse(url, {
       port: chrome.port,
       output: 'json',
       logLevel: 'error',
       onlyCategories: CATEGORIES.map((category) => category.id),
-      disableStorageReset: Boolean(token),
+      disableStorageReset: signedIn,
     });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     if (result.lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${result.lhr.runtimeError.message}`);
@@ -144,6 +149,26 @@ async function audit(target: Audited, origin: string): Promise<BenchRow[]> {
   ];
 }
 
+const DEMO_QUIZ = 'demo-live-quiz';
+
+/** Joins the demo quiz (join code 1234) and returns the player app's stored session for it. */
+async function demoPlayerSession(origin: string): Promise<Record<string, string>> {
+  const response = await fetch(`${origin}/api/v1/play/quizzes/${DEMO_QUIZ}/join`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      join_code: '1234',
+      first_name: 'Light',
+      last_name: 'House',
+      email: 'lighthouse@bench.test',
+      mobile: '+44 7700 900000',
+    }),
+  });
+  if (!response.ok) throw new Error(`joining ${DEMO_QUIZ} failed: ${response.status} ${await response.text()}`);
+  const joined = (await response.json()) as { token: string; attempt: { id: number } };
+  return { [`play:quiz:${DEMO_QUIZ}:session`]: JSON.stringify({ token: joined.token, attempt: joined.attempt.id }) };
+}
+
 export const benchmark: Benchmark = {
   name: 'lighthouse (mobile)',
   async run(): Promise<BenchRow[]> {
@@ -152,12 +177,14 @@ export const benchmark: Benchmark = {
       const token = await demoToken(portal.origin);
       // LIGHTHOUSE_PAGES=list-quiz (a part of the page's name) audits only the matching pages.
       const only = process.env.LIGHTHOUSE_PAGES;
-      const pages: Audited[] = [
+      const pages: Array<Omit<Audited, 'storage'> & { storage?: () => Promise<Record<string, string>> }> = [
         { page: '/login', url: `${portal.origin}/login` },
         { page: '/list-quiz signed in', url: `${portal.origin}/list-quiz`, token },
+        // The player app (issue 17): the demo quiz's lobby on a phone that joined it.
+        { page: '/play/ lobby', url: `${portal.origin}/play/${DEMO_QUIZ}`, storage: () => demoPlayerSession(portal.origin) },
       ].filter((page) => !only || page.page.includes(only));
       const rows: BenchRow[] = [];
-      for (const page of pages) rows.push(...(await audit(page, portal.origin)));
+      for (const { storage, ...page } of pages) rows.push(...(await audit({ ...page, storage: await storage?.() }, portal.origin)));
       return rows;
     } finally {
       await portal.close();

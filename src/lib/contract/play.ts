@@ -13,40 +13,9 @@ import { builtOnFirstUse } from './built-on-first-use';
 // whether an answer is right, with the correct option, is told only once the round is revealed (`reveal_at`:
 // 15 s after it closed, or at once when every participant has answered).
 
-/** The window a late answer may still arrive in, and the most a phone's stamp is trusted by (decisions §6). */
-export const ANSWER_GRACE_MS = 15_000;
-
-export const PLAY_MESSAGES = {
-  unknownQuiz: 'This quiz link is not valid.',
-  unknownPoll: 'This poll link is not valid.',
-  wrongJoinCode: 'That join code is not right. Check it and try again.',
-  quizClosed: 'This quiz has closed: joining is no longer possible.',
-  quizInactive: 'This quiz is not open for joining.',
-  socialNotOffered: 'Signing in with an account is not offered for this quiz.',
-  placeEnded: 'Your place in this quiz has ended. Join again to play.',
-  questionNotInQuiz: 'This question is not part of this quiz.',
-  questionNotOpen: 'This question is not open for answers.',
-  tooLate: 'Too late: this question closed before your answer arrived.',
-  alreadyAnswered: 'You have already answered this question.',
-  pollClosed: 'This poll is not open for voting.',
-  alreadyVoted: 'You have already voted in this poll.',
-  formNotOffered: 'This quiz is joined by signing in with an account.',
-  notSelfPaced: 'This quiz moves on with the host: there is no next question to open.',
-  finishQuestionFirst: 'Answer this question, or wait for it to close, before the next one.',
-  noMoreQuestions: 'You have reached the last question.',
-  participantOnly: 'Sign in by joining the quiz: this address takes a participant token.',
-  voterOnly: 'Join the poll with its code before voting.',
-  choiceNotInPoll: 'This choice is not part of this poll.',
-} as const;
-
-export function attemptsUsedUpMessage(maxAttempts: number): string {
-  return `You have used all your attempts at this quiz (${maxAttempts}).`;
-}
-
-export function tooManyJoinCodesMessage(retryAfterSeconds: number): string {
-  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-  return `Too many wrong join codes. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
-}
+// The messages and the 15-s grace live in play-messages.ts (no zod), so the player app's first screen can show
+// them without loading the schemas; they are exported from here too, as the one declaration.
+export { ANSWER_GRACE_MS, PLAY_MESSAGES, attemptsUsedUpMessage, tooManyJoinCodesMessage } from './play-messages';
 
 export const {
   quizHashParams,

@@ -1,0 +1,92 @@
+import { useEffect, useState } from 'react';
+import type * as Live from '../live';
+import type { LivePoll, LiveQuizCounts, LiveQuizTopTen } from '../lib/contract/live';
+
+// The live channel (src/live, decisions §4/§6) is loaded after the first screen: Firebase is the largest part
+// of the player app and the join form does not need it. One module promise per page.
+
+type LiveModule = typeof Live;
+type Unsubscribe = () => void;
+
+let loading: Promise<LiveModule> | null = null;
+
+export function loadLive(): Promise<LiveModule> {
+  loading ??= import('../live').catch((error: unknown) => {
+    loading = null;
+    throw error;
+  });
+  return loading;
+}
+
+/** Waits before subscribing again after the live channel failed (offline, server restarting). */
+const RETRY_MS = 3_000;
+
+type Start<T> = (live: LiveModule, key: string, onValue: (value: T | null) => void, onError: (error: Error) => void) => Unsubscribe;
+
+/**
+ * Follows one live node while `key` is not null: `start` subscribes with the loaded module. A failure (the page
+ * opened offline, the channel's config unreachable) subscribes again when the phone is back online, or after a
+ * few seconds. Returns undefined until the first value, then the node (null: no node).
+ */
+export function useLiveNode<T>(key: string | null, start: Start<T>): T | null | undefined {
+  const [value, setValue] = useState<{ key: string | null; value: T | null | undefined }>({ key, value: undefined });
+  useEffect(() => {
+    if (key === null) return undefined;
+    const followed = key;
+    let stop: Unsubscribe | null = null;
+    let retry: ReturnType<typeof setTimeout> | null = null;
+    let cancelled = false;
+    const again = () => {
+      if (cancelled || retry) return;
+      stop?.();
+      stop = null;
+      retry = setTimeout(subscribe, navigator.onLine ? RETRY_MS : 60_000);
+    };
+    function subscribe() {
+      retry = null;
+      if (cancelled) return;
+      loadLive().then(
+        (live) => {
+          if (!cancelled) stop = start(live, followed, (node) => setValue({ key: followed, value: node }), again);
+        },
+        () => again(),
+      );
+    }
+    const online = () => {
+      if (retry) clearTimeout(retry);
+      retry = null;
+      if (!stop) subscribe();
+    };
+    window.addEventListener('online', online);
+    subscribe();
+    return () => {
+      cancelled = true;
+      window.removeEventListener('online', online);
+      if (retry) clearTimeout(retry);
+      stop?.();
+    };
+    // `start` is a module-level function at every call site; the subscription follows the key only.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key]);
+  return value.key === key ? value.value : undefined;
+}
+
+export const followQuiz: Start<Live.LiveQuiz> = (live, hash, onValue, onError) => live.subscribeQuiz(hash, onValue, onError);
+export const followCounts: Start<LiveQuizCounts> = (live, hash, onValue, onError) => live.subscribeQuizCounts(hash, onValue, onError);
+export const followTopTen: Start<LiveQuizTopTen> = (live, hash, onValue, onError) => live.subscribeQuizTopTen(hash, onValue, onError);
+export const followPoll: Start<LivePoll> = (live, hash, onValue, onError) => live.subscribePoll(hash, onValue, onError);
+
+/** Whether the phone has a network (the browser's word), kept current. */
+export function useOnline(): boolean {
+  const [online, setOnline] = useState(() => (typeof navigator === 'undefined' ? true : navigator.onLine));
+  useEffect(() => {
+    const update = () => setOnline(navigator.onLine);
+    window.addEventListener('online', update);
+    window.addEventListener('offline', update);
+    return () => {
+      window.removeEventListener('online', update);
+      window.removeEventListener('offline', update);
+    };
+  }, []);
+  return online;
+}

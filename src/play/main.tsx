@@ -1,0 +1,48 @@
+import { StrictMode, Suspense, lazy } from 'react';
+import { createRoot } from 'react-dom/client';
+import { parseRoute } from './route';
+import './play.css';
+
+// The player app's entry (play/index.html, decisions §6): none of the portal's code, only src/lib and src/live.
+// Each page is its own chunk, so a quiz link does not load the poll page and the other way round.
+
+const QuizPage = lazy(() => import('./QuizPage').then((module) => ({ default: module.QuizPage })));
+const PollPage = lazy(() => import('./PollPage').then((module) => ({ default: module.PollPage })));
+
+function App() {
+  const route = parseRoute(window.location.pathname);
+  if (route.page === 'none') {
+    return (
+      <div className="frame">
+        <main className="card">
+          <h1>Play</h1>
+          <p role="alert">This link is not a quiz or a poll. Open the link or scan the code you were given.</p>
+        </main>
+      </div>
+    );
+  }
+  return (
+    <Suspense
+      fallback={
+        <p className="boot" role="status">
+          Loading…
+        </p>
+      }
+    >
+      {route.page === 'quiz' ? <QuizPage hash={route.hash} /> : <PollPage hash={route.hash} />}
+    </Suspense>
+  );
+}
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <App />
+  </StrictMode>,
+);
+
+// The player shell works offline once loaded (sw/play/sw.ts, scope /play/); not during `vite dev`.
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  void navigator.serviceWorker.register(`${import.meta.env.BASE_URL}sw.js`, { scope: import.meta.env.BASE_URL }).catch((error: unknown) => {
+    console.warn('The player app works online only: its service worker did not register.', error);
+  });
+}

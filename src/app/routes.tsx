@@ -59,6 +59,23 @@ export const routes: RouteObject[] = [
       {
         element: <RequireSession />,
         children: [
+          // The big screens (decisions §7): signed in, full screen, without the portal's sidebar and top bar.
+          {
+            path: paths.quizStage(':id'),
+            lazy: screen(
+              () => import('../features/stage/QuizStageScreen'),
+              (m) => m.QuizStageScreen,
+            ),
+            handle: titled('Stage'),
+          },
+          {
+            path: paths.pollStage(':id'),
+            lazy: screen(
+              () => import('../features/stage/PollStageScreen'),
+              (m) => m.PollStageScreen,
+            ),
+            handle: titled('Poll Stage'),
+          },
           {
             lazy: screen(
               () => import('./layout/PortalLayout'),

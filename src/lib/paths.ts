@@ -18,6 +18,8 @@ export const paths = {
   deleteQuiz: (id: Key) => `/add-quiz/${id}/delete`,
   listQuiz: () => '/list-quiz',
   quizControl: (id: Key) => `/list-quiz/${id}/control`,
+  /** The big screen of a quiz (decisions §7): no portal chrome. */
+  quizStage: (id: Key) => `/list-quiz/${id}/stage`,
 
   categories: () => '/add-category',
   editCategory: (id: Key) => `/add-category/${id}/update`,
@@ -32,6 +34,7 @@ export const paths = {
   addPoll: () => '/add-polls',
   editPoll: (id: Key) => `/list-polls/${id}/update`,
   deletePoll: (id: Key) => `/list-polls/${id}/delete`,
+  pollStage: (id: Key) => `/list-polls/${id}/stage`,
   editChoice: (pollId: Key, choiceId: Key) => `/list-polls/${pollId}/update/choices/${choiceId}/update`,
   deleteChoice: (pollId: Key, choiceId: Key) => `/list-polls/${pollId}/update/choices/${choiceId}/delete`,
 

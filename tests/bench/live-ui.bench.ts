@@ -32,7 +32,7 @@ const watchFor = (text: string) => `(() => {
   observer.observe(document.body, { subtree: true, childList: true, characterData: true });
 })()`;
 
-function startServer(dataDir: string, staticDir: string): Promise<{ origin: string; child: ChildProcess }> {
+export function startServer(dataDir: string, staticDir: string): Promise<{ origin: string; child: ChildProcess }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     env: {
       ...process.env,
@@ -68,7 +68,7 @@ function startServer(dataDir: string, staticDir: string): Promise<{ origin: stri
   });
 }
 
-async function stopServer(child: ChildProcess): Promise<void> {
+export async function stopServer(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null) return;
   const exited = new Promise((resolve) => child.once('exit', resolve));
   child.kill('SIGTERM');

@@ -26,7 +26,17 @@ function columns(viewerAppUrl: string | null | undefined): DataTableColumn<PollR
       cell: (row) => (
         <>
           {row.name}
-          <SyncStateMarker state={row.syncState} />
+          <SyncStateMarker state={row.syncState} />{' '}
+          <Anchor
+            component={Link}
+            to={paths.pollStage(routeKeyOf(row))}
+            aria-label={`Open stage of ${row.name}`}
+            size="sm"
+            display="inline-block"
+            py={12}
+          >
+            Open stage
+          </Anchor>
         </>
       ),
     },

@@ -1,8 +1,9 @@
 import { Anchor, Badge, Button, Group, List, Stack, Text, Title } from '@mantine/core';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useFollowServerId } from '../../store/follow-server-id';
 import { useQuestion } from '../../store/questions';
+import { routeKeyOf } from '../../store/mirror';
 import { quizzesMirror } from '../../store/quizzes';
 import { OPTION_LETTERS, type OptionLetter } from '../../lib/options-codec';
 import { STATUS_LABELS, canStep } from '../../lib/quiz-rules';
@@ -10,7 +11,6 @@ import { useLiveQuiz } from '../../live/use-live-quiz';
 import { moveQuizStatus, stepQuizQuestion } from './live-controls';
 import {
   COUNTDOWN_LABELS,
-  clickerActionOf,
   countdownAt,
   nextStatusOf,
   stageOptions,
@@ -23,6 +23,7 @@ import { useSyncStatus } from '../../store/sync';
 import { LIVE_STATE_TEXT, WAKE_LOCK_TEXT, useLiveChannelState, useNow, useScreenWakeLock, useServerTimeOffset } from './use-live-channel';
 import { useQuiz } from './use-quizzes';
 import { paths } from '../../lib/paths';
+import { useClickerKeys } from '../../ui/clicker-keys';
 
 const REASON_ID = 'control-reason';
 /** Stage buttons for one thumb: far above the 44 px touch target. */
@@ -31,11 +32,6 @@ const STAGE_BUTTON = { h: 72, fz: 'xl' } as const;
 /** The question on stage from the mirror (undefined while loading, null when it is not on this device). */
 function useStageQuestion(key: number | string | null): StageQuestion | null | undefined {
   return useQuestion(key);
-}
-
-/** Elements where the clicker's keys mean something else (typing, choosing). */
-function isTypingTarget(target: EventTarget | null): boolean {
-  return target instanceof HTMLElement && (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName));
 }
 
 /**
@@ -76,22 +72,7 @@ export function ControlScreen() {
     },
     [quiz, state, controls, busy, run],
   );
-  // The key handler reads the latest step without re-binding on every live update.
-  const stepRef = useRef(step);
-  useEffect(() => {
-    stepRef.current = step;
-  }, [step]);
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      const action = clickerActionOf(event.key);
-      if (!action || event.altKey || event.ctrlKey || event.metaKey || isTypingTarget(event.target)) return;
-      // Space would also press a focused button, and arrows/page keys would scroll the page.
-      event.preventDefault();
-      if (!event.repeat) stepRef.current(action);
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, []);
+  useClickerKeys(step);
 
   if (!quiz || !state || !controls) {
     return (
@@ -204,6 +185,9 @@ export function ControlScreen() {
       <Text size="sm" c="dimmed">
         {WAKE_LOCK_TEXT[wakeLock]} Keys: → / Page Down / Space next, ← / Page Up previous.
       </Text>
+      <Anchor component={Link} to={paths.quizStage(routeKeyOf(quiz))}>
+        Open stage
+      </Anchor>
       <Anchor component={Link} to={paths.listQuiz()}>
         Back to the quizzes
       </Anchor>

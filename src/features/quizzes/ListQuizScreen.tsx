@@ -213,6 +213,16 @@ const columns: DataTableColumn<QuizEntry>[] = [
           py={12}
         >
           Control
+        </Anchor>{' '}
+        <Anchor
+          component={Link}
+          to={paths.quizStage(routeKeyOf(row))}
+          aria-label={`Open stage of ${row.name}`}
+          size="sm"
+          display="inline-block"
+          py={12}
+        >
+          Open stage
         </Anchor>
       </>
     ),

@@ -61,11 +61,4 @@ export const COUNTDOWN_LABELS: Record<CountdownPhase, string> = {
   'time-up': 'Time is up',
 };
 
-export type ClickerAction = 'next' | 'previous';
-
-/** Presenter clickers send arrows, Page Up/Down or Space; anything else is not ours. */
-export function clickerActionOf(key: string): ClickerAction | null {
-  if (key === 'ArrowRight' || key === 'PageDown' || key === ' ') return 'next';
-  if (key === 'ArrowLeft' || key === 'PageUp') return 'previous';
-  return null;
-}
+export { clickerActionOf, type ClickerAction } from '../../ui/clicker-keys';

@@ -1,0 +1,92 @@
+import { useEffect, useRef, useState } from 'react';
+import type { LivePoll, LiveQuizCounts, LiveQuizTopTen } from '../../lib/contract/live';
+import { connectLive, subscribeConnection, subscribePoll, subscribeQuizCounts, subscribeQuizTopTen, type Unsubscribe } from '../../live';
+import { useOnline } from '../../store/sync';
+import { StageClock } from './stage-view';
+
+// The stage's live nodes (src/live), kept current while it is on screen. A node is undefined until its
+// first value, then the node or null (no node yet).
+
+type Subscribe<T> = (key: string, onValue: (value: T | null) => void, onError?: (error: Error) => void) => Unsubscribe;
+
+function useNode<T>(key: string | null, subscribe: Subscribe<T>, onValue?: (value: T | null) => void): T | null | undefined {
+  const [state, setState] = useState<{ key: string | null; value: T | null | undefined }>({ key, value: undefined });
+  const heard = useRef(onValue);
+  useEffect(() => {
+    heard.current = onValue;
+  }, [onValue]);
+  useEffect(() => {
+    if (key === null) return undefined;
+    return subscribe(key, (value) => {
+      heard.current?.(value);
+      setState({ key, value });
+    });
+  }, [key, subscribe]);
+  return state.key === key ? state.value : undefined;
+}
+
+export const useQuizCounts = (hash: string | null, onValue?: (counts: LiveQuizCounts | null) => void) =>
+  useNode(hash, subscribeQuizCounts, onValue);
+export const useQuizTopTen = (hash: string | null) => useNode<LiveQuizTopTen>(hash, subscribeQuizTopTen);
+export const useLivePoll = (hash: string | null) => useNode<LivePoll>(hash, subscribePoll);
+
+export type StageConnection = 'connecting' | 'connected' | 'reconnecting';
+
+/**
+ * Whether live updates arrive: connecting at first, then connected; once connected, any drop (the channel or
+ * the device's network) is "reconnecting" until the channel is back, when Firebase sends the current values.
+ */
+export function useStageConnection(): StageConnection {
+  const online = useOnline();
+  const [connected, setConnected] = useState<boolean | null>(null);
+  useEffect(
+    () =>
+      subscribeConnection(
+        (value) => setConnected((current) => (value ? true : current === null ? null : false)),
+        () => setConnected((current) => (current === null ? null : false)),
+      ),
+    [],
+  );
+  if (connected === null) return online ? 'connecting' : 'reconnecting';
+  return connected && online ? 'connected' : 'reconnecting';
+}
+
+/** The stage's clock: Firebase's server time offset, raised by the counts nodes' `sent_at` (see StageClock). */
+export function useStageClock(): StageClock {
+  const [clock] = useState(() => new StageClock());
+  useEffect(() => {
+    let stop: Unsubscribe | null = null;
+    let cancelled = false;
+    connectLive()
+      .then(({ database, sdk }) => {
+        if (cancelled) return;
+        stop = sdk.onValue(sdk.ref(database, '.info/serverTimeOffset'), (snapshot) => {
+          const value: unknown = snapshot.val();
+          if (typeof value === 'number') clock.setBaseOffset(value);
+        });
+      })
+      // Without the channel the stage says "reconnecting"; the device's clock stands meanwhile.
+      .catch(() => undefined);
+    return () => {
+      cancelled = true;
+      stop?.();
+    };
+  }, [clock]);
+  return clock;
+}
+
+/** The device's clock now, ticking every `intervalMs` while `running`. */
+export function useTick(intervalMs: number, running: boolean): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!running) return undefined;
+    const tick = () => setNow(Date.now());
+    const first = setTimeout(tick, 0);
+    const timer = setInterval(tick, intervalMs);
+    return () => {
+      clearTimeout(first);
+      clearInterval(timer);
+    };
+  }, [intervalMs, running]);
+  return now;
+}

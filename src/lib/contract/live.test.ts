@@ -26,6 +26,12 @@ describe('the live contract', () => {
     expect(livePoll.parse({})).toEqual({ votes: {}, total: 0, active: false, sent_at: 0 });
   });
 
+  it("reads a poll's votes back when Firebase turned choice ids into an array's indexes", () => {
+    // eslint-disable-next-line no-sparse-arrays -- what the Firebase SDK gives for { 1: 3, 2: 0, 3: 5 }
+    expect(livePoll.parse({ votes: [, 3, 0, 5] }).votes).toEqual({ 1: 3, 2: 0, 3: 5 });
+    expect(livePoll.parse({ votes: [null, 3, null, 5] }).votes).toEqual({ 1: 3, 3: 5 });
+  });
+
   it('refuses counts that are not whole and positive, and options other than A-D', () => {
     expect(liveQuizCounts.safeParse({ joined: -1, question_no: 1 }).success).toBe(false);
     expect(liveQuizCounts.safeParse({ joined: 1, question_no: 1, chosen: { E: 1 } }).success).toBe(false);

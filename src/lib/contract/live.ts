@@ -81,11 +81,20 @@ export const { liveQuizTopTen } = builtOnFirstUse(() => ({
 }));
 export type LiveQuizTopTen = z.output<typeof liveQuizTopTen>;
 
+/**
+ * Firebase reads an object whose keys are mostly small whole numbers back as an array (keys 1, 2, 3 come back
+ * as `[, n1, n2, n3]`): a poll's votes keyed by choice id often are. Turned back into the object written.
+ */
+const keyedByNumber = (value: unknown): unknown =>
+  Array.isArray(value)
+    ? Object.fromEntries(value.flatMap((entry, index) => (entry === null || entry === undefined ? [] : [[String(index), entry]])))
+    : value;
+
 /** A poll's votes per choice, keyed by choice id (a database key is text). */
 export const livePollPath = (pollHash: string): string => `live/polls/${pollHash}`;
 export const { livePoll } = builtOnFirstUse(() => ({
   livePoll: z.object({
-    votes: z.record(z.string(), count()).default({}),
+    votes: z.preprocess(keyedByNumber, z.record(z.string(), count())).default({}),
     total: count().default(0),
     /** Whether voting is open (the portal opens and closes it). */
     active: z.boolean().default(false),

@@ -20,7 +20,8 @@ import {
 } from './quiz-control';
 import { liveStateOf, quizControls } from './quiz-rows';
 import { useSyncStatus } from '../../store/sync';
-import { LIVE_STATE_TEXT, WAKE_LOCK_TEXT, useLiveChannelState, useNow, useScreenWakeLock, useServerTimeOffset } from './use-live-channel';
+import { LIVE_STATE_TEXT, WAKE_LOCK_TEXT, useLiveChannelState, useScreenWakeLock, useServerTimeOffset } from './use-live-channel';
+import { useNow } from '../../ui/use-now';
 import { useQuiz } from './use-quizzes';
 import { paths } from '../../lib/paths';
 import { useClickerKeys } from '../../ui/clicker-keys';

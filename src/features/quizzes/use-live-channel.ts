@@ -144,23 +144,6 @@ export function useServerTimeOffset(): number {
   return offset;
 }
 
-/** The current time, ticking every `intervalMs` while `running`. */
-export function useNow(intervalMs: number, running: boolean): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (!running) return;
-    const tick = () => setNow(Date.now());
-    // The first tick at once: the time kept from before may be long past.
-    const first = setTimeout(tick, 0);
-    const timer = setInterval(tick, intervalMs);
-    return () => {
-      clearTimeout(first);
-      clearInterval(timer);
-    };
-  }, [intervalMs, running]);
-  return now;
-}
-
 export type WakeLockState = 'pending' | 'active' | 'unsupported' | 'refused';
 
 export const WAKE_LOCK_TEXT: Record<WakeLockState, string> = {

@@ -25,7 +25,8 @@ import {
   type StageQuizState,
   type StageView,
 } from './stage-view';
-import { useQuizCounts, useQuizTopTen, useStageClock, useStageConnection, useTick } from './use-stage-live';
+import { useQuizCounts, useQuizTopTen, useStageClock, useStageConnection } from './use-stage-live';
+import { useNow } from '../../ui/use-now';
 
 const lower = (letter: OptionLetter) => letter.toLowerCase() as Lowercase<OptionLetter>;
 
@@ -280,7 +281,7 @@ export function QuizStageScreen() {
   const online = useOnline();
   const profile = useClientProfile();
   const state = quiz ? stageStateOf(quiz, live) : null;
-  const now = useTick(250, state?.status === 'STARTED');
+  const now = useNow(250, state?.status === 'STARTED');
   const serverNow = clock.serverNow(now);
   const questionKey = quiz && state ? (quiz.questions[state.question_no - 1] ?? null) : null;
   const question = useQuestion(questionKey);

@@ -74,19 +74,3 @@ export function useStageClock(): StageClock {
   }, [clock]);
   return clock;
 }
-
-/** The device's clock now, ticking every `intervalMs` while `running`. */
-export function useTick(intervalMs: number, running: boolean): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (!running) return undefined;
-    const tick = () => setNow(Date.now());
-    const first = setTimeout(tick, 0);
-    const timer = setInterval(tick, intervalMs);
-    return () => {
-      clearTimeout(first);
-      clearInterval(timer);
-    };
-  }, [intervalMs, running]);
-  return now;
-}

@@ -1,4 +1,4 @@
 // The live channel, portal side (see README.md here). Screens import from 'src/live' only.
 export { connectLive, type LiveConnection } from './connect';
 export { parseLiveQuiz, type LiveQuiz } from './live-quiz';
-export { subscribeConnection, subscribeQuiz, type Unsubscribe } from './subscribe';
+export { subscribeConnection, subscribePoll, subscribeQuiz, subscribeQuizCounts, subscribeQuizTopTen, type Unsubscribe } from './subscribe';

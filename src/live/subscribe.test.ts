@@ -1,6 +1,6 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { liveQuizPath, type StoredLiveQuiz } from '../lib/contract/live';
+import { livePollPath, liveQuizCountsPath, liveQuizPath, liveQuizTopTenPath, type StoredLiveQuiz } from '../lib/contract/live';
 
 // The Firebase SDK and the live-config call are replaced: these tests check what the portal does with
 // them (emulator wiring, websockets, parsing, unsubscribe before and after connecting). The real SDK
@@ -106,6 +106,26 @@ describe('subscribeQuiz', () => {
   });
 });
 
+describe("the participants' nodes (issue 17)", () => {
+  it('reads counts, top ten and poll votes with their schemas; no node or a malformed one is null', async () => {
+    const live = await freshModule();
+    const counts: unknown[] = [];
+    const topTen: unknown[] = [];
+    const polls: unknown[] = [];
+    live.subscribeQuizCounts('abc', (node) => counts.push(node));
+    live.subscribeQuizTopTen('abc', (node) => topTen.push(node));
+    live.subscribePoll('p1', (node) => polls.push(node));
+    await waitFor(() => expect(sdk.listeners.get(livePollPath('p1'))?.size).toBe(1));
+    sdk.emit(liveQuizCountsPath('abc'), { joined: 3, question_no: 1 });
+    sdk.emit(liveQuizCountsPath('abc'), { joined: -1, question_no: 1 });
+    sdk.emit(liveQuizTopTenPath('abc'), null);
+    sdk.emit(livePollPath('p1'), { votes: { '12': 4 } });
+    expect(counts).toEqual([expect.objectContaining({ joined: 3, question_no: 1, chosen: {} }), null]);
+    expect(topTen).toEqual([null]);
+    expect(polls).toEqual([expect.objectContaining({ votes: { '12': 4 } })]);
+  });
+});
+
 describe('hooks', () => {
   it('useLiveQuiz follows the quiz and useLiveConnection the connection', async () => {
     await freshModule();
@@ -120,5 +140,28 @@ describe('hooks', () => {
     expect(connection.result.current).toBe(true);
     quiz.unmount();
     expect(sdk.listeners.get(liveQuizPath('abc'))?.size).toBe(0);
+  });
+});
+
+describe('useLiveQuizCounts', () => {
+  it('is undefined until the first value, then follows the counts node (null: no node), and unsubscribes on unmount', async () => {
+    await freshModule();
+    const { useLiveQuizCounts } = await import('./use-live-quiz');
+    const counts = renderHook(() => useLiveQuizCounts('abc'));
+    expect(counts.result.current.counts).toBeUndefined();
+    await waitFor(() => expect(sdk.listeners.get(liveQuizCountsPath('abc'))?.size).toBe(1));
+    act(() => sdk.emit(liveQuizCountsPath('abc'), null));
+    expect(counts.result.current.counts).toBeNull();
+    act(() => sdk.emit(liveQuizCountsPath('abc'), { joined: 4, question_no: 2, answered: 3 }));
+    expect(counts.result.current.counts).toMatchObject({ joined: 4, answered: 3, question_no: 2 });
+    counts.unmount();
+    expect(sdk.listeners.get(liveQuizCountsPath('abc'))?.size).toBe(0);
+  });
+
+  it('subscribes to nothing without a hash', async () => {
+    await freshModule();
+    const { useLiveQuizCounts } = await import('./use-live-quiz');
+    const counts = renderHook(() => useLiveQuizCounts(null));
+    expect(counts.result.current).toEqual({ counts: undefined, error: null });
   });
 });

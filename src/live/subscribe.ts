@@ -1,4 +1,15 @@
-import { liveQuizPath } from '../lib/contract/live';
+import {
+  livePoll,
+  livePollPath,
+  liveQuizCounts,
+  liveQuizCountsPath,
+  liveQuizPath,
+  liveQuizTopTen,
+  liveQuizTopTenPath,
+  type LivePoll,
+  type LiveQuizCounts,
+  type LiveQuizTopTen,
+} from '../lib/contract/live';
 import { connectLive } from './connect';
 import { parseLiveQuiz, type LiveQuiz } from './live-quiz';
 
@@ -47,4 +58,49 @@ export function subscribeConnection(onChange: (connected: boolean) => void, onEr
     ({ database, sdk }) => sdk.onValue(sdk.ref(database, '.info/connected'), (snapshot) => onChange(snapshot.val() === true)),
     onError,
   );
+}
+
+/** A node of the contract read with its schema: no node, or a malformed one, reads as null. */
+function subscribeNode<T>(
+  path: string,
+  parse: (value: unknown) => { success: true; data: T } | { success: false },
+  onNode: (node: T | null) => void,
+  onError?: (error: Error) => void,
+): Unsubscribe {
+  return whenConnected(
+    ({ database, sdk }) =>
+      sdk.onValue(
+        sdk.ref(database, path),
+        (snapshot) => {
+          const value: unknown = snapshot.val();
+          const node = value === null ? null : parse(value);
+          onNode(node?.success ? node.data : null);
+        },
+        onError,
+      ),
+    onError,
+  );
+}
+
+/** The quiz's joined count and, once a question is revealed, its answers per option (issue 17). */
+export function subscribeQuizCounts(
+  quizHash: string,
+  onCounts: (counts: LiveQuizCounts | null) => void,
+  onError?: (error: Error) => void,
+): Unsubscribe {
+  return subscribeNode(liveQuizCountsPath(quizHash), (value) => liveQuizCounts.safeParse(value), onCounts, onError);
+}
+
+/** The quiz's ten best, once results are announced. */
+export function subscribeQuizTopTen(
+  quizHash: string,
+  onTopTen: (topTen: LiveQuizTopTen | null) => void,
+  onError?: (error: Error) => void,
+): Unsubscribe {
+  return subscribeNode(liveQuizTopTenPath(quizHash), (value) => liveQuizTopTen.safeParse(value), onTopTen, onError);
+}
+
+/** A poll's votes per choice. */
+export function subscribePoll(pollHash: string, onPoll: (poll: LivePoll | null) => void, onError?: (error: Error) => void): Unsubscribe {
+  return subscribeNode(livePollPath(pollHash), (value) => livePoll.safeParse(value), onPoll, onError);
 }

@@ -6,8 +6,9 @@ import { useQuestion } from '../../store/questions';
 import { quizzesMirror } from '../../store/quizzes';
 import { OPTION_LETTERS, type OptionLetter } from '../../lib/options-codec';
 import { STATUS_LABELS, canStep } from '../../lib/quiz-rules';
-import { useLiveQuiz } from '../../live/use-live-quiz';
+import { useLiveQuiz, useLiveQuizCounts } from '../../live/use-live-quiz';
 import { moveQuizStatus, stepQuizQuestion } from './live-controls';
+import { QuizPlayers } from './QuizPlayers';
 import {
   COUNTDOWN_LABELS,
   clickerActionOf,
@@ -18,7 +19,7 @@ import {
   type ClickerAction,
   type StageQuestion,
 } from './quiz-control';
-import { liveStateOf, quizControls } from './quiz-rows';
+import { liveStateOf, playerCountsOf, quizControls } from './quiz-rows';
 import { useSyncStatus } from '../../store/sync';
 import { LIVE_STATE_TEXT, WAKE_LOCK_TEXT, useLiveChannelState, useNow, useScreenWakeLock, useServerTimeOffset } from './use-live-channel';
 import { useQuiz } from './use-quizzes';
@@ -48,6 +49,7 @@ export function ControlScreen() {
   const quiz = useQuiz(id);
   useFollowServerId(quizzesMirror, id, quiz?.serverId, paths.quizControl);
   const live = useLiveQuiz(quiz?.quiz_hash ?? null).quiz ?? null;
+  const counts = useLiveQuizCounts(quiz?.quiz_hash ?? null).counts;
   const channel = useLiveChannelState();
   const { online } = useSyncStatus();
   const wakeLock = useScreenWakeLock();
@@ -131,6 +133,7 @@ export function ControlScreen() {
         </Text>
         <Text>· {state.mode}</Text>
       </Group>
+      <QuizPlayers name={quiz.name} players={playerCountsOf(counts, state)} layout="line" />
       {controls.disabledReason && (
         <Text id={REASON_ID} c="orange.9" role="status">
           {controls.disabledReason}

@@ -142,3 +142,26 @@ describe('hooks', () => {
     expect(sdk.listeners.get(liveQuizPath('abc'))?.size).toBe(0);
   });
 });
+
+describe('useLiveQuizCounts', () => {
+  it('is undefined until the first value, then follows the counts node (null: no node), and unsubscribes on unmount', async () => {
+    await freshModule();
+    const { useLiveQuizCounts } = await import('./use-live-quiz');
+    const counts = renderHook(() => useLiveQuizCounts('abc'));
+    expect(counts.result.current.counts).toBeUndefined();
+    await waitFor(() => expect(sdk.listeners.get(liveQuizCountsPath('abc'))?.size).toBe(1));
+    act(() => sdk.emit(liveQuizCountsPath('abc'), null));
+    expect(counts.result.current.counts).toBeNull();
+    act(() => sdk.emit(liveQuizCountsPath('abc'), { joined: 4, question_no: 2, answered: 3 }));
+    expect(counts.result.current.counts).toMatchObject({ joined: 4, answered: 3, question_no: 2 });
+    counts.unmount();
+    expect(sdk.listeners.get(liveQuizCountsPath('abc'))?.size).toBe(0);
+  });
+
+  it('subscribes to nothing without a hash', async () => {
+    await freshModule();
+    const { useLiveQuizCounts } = await import('./use-live-quiz');
+    const counts = renderHook(() => useLiveQuizCounts(null));
+    expect(counts.result.current).toEqual({ counts: undefined, error: null });
+  });
+});

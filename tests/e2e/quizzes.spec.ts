@@ -342,6 +342,7 @@ test('steps a started MANUAL quiz and moves its status forward only; a failed co
     'Quiz Hash',
     'Edit',
     'Delete',
+    'Players',
     'Reset Attempts',
   ]);
   await expect(page.getByText('3 quizzes')).toBeVisible();

@@ -11,6 +11,7 @@ import { useClientProfile, viewerLink } from '../../ui/use-client-profile';
 import { editDeleteColumns } from '../../ui/RowLink';
 import { POLLS_PAGE_SIZE, createdDate, visiblePolls, type PollRow } from './poll-rows';
 import { RequirePolls } from './RequirePolls';
+import { PollActiveSwitch } from './PollActiveSwitch';
 import { usePolls } from '../../store/polls';
 import { paths } from '../../lib/paths';
 
@@ -54,7 +55,7 @@ function columns(viewerAppUrl: string | null | undefined): DataTableColumn<PollR
       },
     },
     { header: 'Join code', cell: (row) => row.join_code, shrink: true },
-    { header: 'Active', cell: (row) => <Flag checked={row.active ?? true} label={`${row.name}: active`} />, shrink: true },
+    { header: 'Active', cell: (row) => <PollActiveSwitch row={row} />, shrink: true },
     {
       header: 'Show result options',
       cell: (row) => <Flag checked={row.show_options} label={`${row.name}: show result options`} />,

@@ -7,8 +7,9 @@ import { routeKeyOf } from '../../store/mirror';
 import { quizzesMirror } from '../../store/quizzes';
 import { OPTION_LETTERS, type OptionLetter } from '../../lib/options-codec';
 import { STATUS_LABELS, canStep } from '../../lib/quiz-rules';
-import { useLiveQuiz } from '../../live/use-live-quiz';
+import { useLiveQuiz, useLiveQuizCounts } from '../../live/use-live-quiz';
 import { moveQuizStatus, stepQuizQuestion } from './live-controls';
+import { QuizPlayers } from './QuizPlayers';
 import {
   COUNTDOWN_LABELS,
   countdownAt,
@@ -18,7 +19,7 @@ import {
   type ClickerAction,
   type StageQuestion,
 } from './quiz-control';
-import { liveStateOf, quizControls } from './quiz-rows';
+import { liveStateOf, playerCountsOf, quizControls } from './quiz-rows';
 import { useSyncStatus } from '../../store/sync';
 import { LIVE_STATE_TEXT, WAKE_LOCK_TEXT, useLiveChannelState, useScreenWakeLock, useServerTimeOffset } from './use-live-channel';
 import { useNow } from '../../ui/use-now';
@@ -45,6 +46,7 @@ export function ControlScreen() {
   const quiz = useQuiz(id);
   useFollowServerId(quizzesMirror, id, quiz?.serverId, paths.quizControl);
   const live = useLiveQuiz(quiz?.quiz_hash ?? null).quiz ?? null;
+  const counts = useLiveQuizCounts(quiz?.quiz_hash ?? null).counts;
   const channel = useLiveChannelState();
   const { online } = useSyncStatus();
   const wakeLock = useScreenWakeLock();
@@ -113,6 +115,7 @@ export function ControlScreen() {
         </Text>
         <Text>· {state.mode}</Text>
       </Group>
+      <QuizPlayers name={quiz.name} players={playerCountsOf(counts, state)} layout="line" />
       {controls.disabledReason && (
         <Text id={REASON_ID} c="orange.9" role="status">
           {controls.disabledReason}

@@ -1,5 +1,5 @@
 import { MantineProvider } from '@mantine/core';
-import { act, render, screen, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -9,10 +9,24 @@ import { clearTables, markPulled, putRows } from '../../store/testing';
 import type * as ClientProfile from '../../ui/use-client-profile';
 import { ListQuizScreen } from './ListQuizScreen';
 import type { QuizRow } from './quiz-rows';
+import { NO_COUNTS } from './use-live-channel';
+import type { LiveQuizCounts } from '../../lib/contract/live';
 
-// The live channel is out of reach here: no node ever arrives, and the rows show the mirror.
+// The live channel is out of reach here: no quiz node ever arrives, and the rows show the mirror. The counts
+// nodes (issue 17) are handed out by the test through `counts`.
+const counts = vi.hoisted(() => {
+  const listeners = new Map<string, (node: LiveQuizCounts | null) => void>();
+  return {
+    listeners,
+    emit: (quizHash: string, node: LiveQuizCounts | null) => listeners.get(quizHash)?.(node),
+  };
+});
 vi.mock('../../live', () => ({
   subscribeQuiz: () => () => undefined,
+  subscribeQuizCounts: (quizHash: string, onCounts: (node: LiveQuizCounts | null) => void) => {
+    counts.listeners.set(quizHash, onCounts);
+    return () => counts.listeners.delete(quizHash);
+  },
   subscribeConnection: () => () => undefined,
   connectLive: () => new Promise(() => undefined),
 }));
@@ -114,5 +128,25 @@ describe('List Quiz row controls', () => {
     expect(pressed).toHaveAttribute('aria-haspopup', 'dialog');
     await user.click(screen.getByRole('button', { name: 'Cancel', hidden: true }));
     expect(screen.queryByText('Delete all 3 attempts of Stage?')).not.toBeInTheDocument();
+  });
+});
+
+describe('List Quiz players (issue 17)', () => {
+  beforeEach(async () => {
+    await putRows(quizzesMirror, stage);
+    await pulled();
+  });
+
+  it("shows the row's joined and answered counts as the counts node changes, a dash until it arrives", async () => {
+    renderScreen();
+    const players = await screen.findByRole('group', { name: 'Players of Stage' });
+    expect(players).toHaveTextContent('Joined —not known yet');
+    await waitFor(() => expect(counts.listeners.has('stage-hash')).toBe(true));
+    act(() => counts.emit('stage-hash', null));
+    await waitFor(() => expect(players).toHaveTextContent('Joined 0Answered 0'));
+    act(() => counts.emit('stage-hash', { ...NO_COUNTS, joined: 4, question_no: 1, answered: 2 }));
+    await waitFor(() => expect(players).toHaveTextContent('Joined 4Answered 2'));
+    act(() => counts.emit('stage-hash', { ...NO_COUNTS, joined: 5, question_no: 1, answered: 3 }));
+    await waitFor(() => expect(players).toHaveTextContent('Joined 5Answered 3'));
   });
 });

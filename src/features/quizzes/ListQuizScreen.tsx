@@ -18,6 +18,7 @@ import {
   OFFLINE_REASON,
   QUIZZES_PAGE_SIZE,
   liveStateOf,
+  playerCountsOf,
   pullExpected,
   questionCellText,
   quizControls,
@@ -28,7 +29,8 @@ import {
   type QuizEntry,
 } from './quiz-rows';
 import { useAfterFirstPaint } from '../../ui/use-after-first-paint';
-import { LIVE_STATE_TEXT, useLiveChannelState, useLiveQuizNodes } from './use-live-channel';
+import { LIVE_STATE_TEXT, useLiveChannelState, useLiveQuizCountsNodes, useLiveQuizNodes } from './use-live-channel';
+import { QuizPlayers } from './QuizPlayers';
 import { useListedQuizzes } from './use-quizzes';
 import { paths } from '../../lib/paths';
 
@@ -238,6 +240,7 @@ const columns: DataTableColumn<QuizEntry>[] = [
     { edit: paths.editQuiz, remove: paths.deleteQuiz },
     ({ row }) => row.name,
   ),
+  { header: 'Players', cell: ({ row, players }) => <QuizPlayers name={row.name} players={players} layout="cell" />, shrink: true },
   { header: 'Reset Attempts', cell: (entry) => <ResetAttemptsCell entry={entry} />, shrink: true },
 ];
 
@@ -261,7 +264,9 @@ export function ListQuizScreen() {
   } = useSearchedPages(listed?.rows, visibleQuizzes, QUIZZES_PAGE_SIZE);
   // Firebase loads with the live channel: after the first paint, the rows showing the mirror until then.
   const live = useAfterFirstPaint();
-  const liveNodes = useDeferredValue(useLiveQuizNodes(live ? pageRows.flatMap((row) => (row.quiz_hash ? [row.quiz_hash] : [])) : []));
+  const pageHashes = live ? pageRows.flatMap((row) => (row.quiz_hash ? [row.quiz_hash] : [])) : [];
+  const liveNodes = useDeferredValue(useLiveQuizNodes(pageHashes));
+  const countsNodes = useDeferredValue(useLiveQuizCountsNodes(pageHashes));
   const channel = useLiveChannelState(live);
   const entries = useMemo(
     () =>
@@ -272,9 +277,10 @@ export function ListQuizScreen() {
           state,
           controls: quizControls(row, state, online),
           viewerLink: row.quiz_hash ? viewerLink(viewerAppUrl, row.quiz_hash) : null,
+          players: row.quiz_hash ? playerCountsOf(countsNodes.get(row.quiz_hash), state) : null,
         };
       }),
-    [pageRows, liveNodes, online, viewerAppUrl],
+    [pageRows, liveNodes, countsNodes, online, viewerAppUrl],
   );
 
   return (

@@ -2,12 +2,14 @@ import {
   NOT_SYNCED_REASON,
   OFFLINE_REASON,
   liveStateOf,
+  playerCountsOf,
   pullExpected,
   questionCellText,
   quizControls,
   quizListLoading,
   sameQuizEntry,
   visibleQuizzes,
+  type PlayerCounts,
   type QuizEntry,
   type QuizRow,
 } from './quiz-rows';
@@ -100,10 +102,15 @@ describe('List Quiz rows', () => {
   });
 
   it('treats a rebuilt row as the same unless something it shows or acts on changed', () => {
-    const entry = (changes: Partial<QuizRow> = {}, online = true, link: string | null = null): QuizEntry => {
+    const entry = (
+      changes: Partial<QuizRow> = {},
+      online = true,
+      link: string | null = null,
+      players: PlayerCounts | null = { joined: 2, answered: 1 },
+    ): QuizEntry => {
       const row = quiz(changes);
       const state = liveStateOf(row);
-      return { row, state, controls: quizControls(row, state, online), viewerLink: link };
+      return { row, state, controls: quizControls(row, state, online), viewerLink: link, players };
     };
     expect(sameQuizEntry(entry(), entry())).toBe(true);
     // Fields no cell shows do not count.
@@ -125,5 +132,29 @@ describe('List Quiz rows', () => {
     }
     expect(sameQuizEntry(entry(), entry({}, false))).toBe(false);
     expect(sameQuizEntry(entry(), entry({}, true, 'https://viewer.example/abc'))).toBe(false);
+    // The live counts are shown too.
+    expect(sameQuizEntry(entry(), entry({}, true, null, { joined: 3, answered: 1 }))).toBe(false);
+    expect(sameQuizEntry(entry(), entry({}, true, null, { joined: 2, answered: 2 }))).toBe(false);
+    expect(sameQuizEntry(entry(), entry({}, true, null, null))).toBe(false);
+  });
+});
+
+describe('player counts (issue 17)', () => {
+  const counts = { joined: 5, answered: 3, question_no: 2 };
+  it('are unknown until the counts node arrives, and zero when the quiz has none', () => {
+    expect(playerCountsOf(undefined, { question_no: 2 })).toBeNull();
+    expect(playerCountsOf(null, { question_no: 2 })).toEqual({ joined: 0, answered: 0 });
+  });
+
+  it("count the answers of the screen's question only: after a step, none until the new question's counts come", () => {
+    expect(playerCountsOf(counts, { question_no: 2 })).toEqual({ joined: 5, answered: 3 });
+    expect(playerCountsOf(counts, { question_no: 3 })).toEqual({ joined: 5, answered: 0 });
+  });
+});
+
+describe('viewer links (decisions §6)', () => {
+  it("with the default viewer app URL ({origin}/play/) are the player app's quiz and poll pages", () => {
+    expect(viewerLink('http://127.0.0.1:3000/play/', 'demo-live-quiz')).toBe('http://127.0.0.1:3000/play/demo-live-quiz');
+    expect(viewerLink('http://127.0.0.1:3000/play/', 'poll/demo-live-poll')).toBe('http://127.0.0.1:3000/play/poll/demo-live-poll');
   });
 });

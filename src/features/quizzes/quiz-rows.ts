@@ -3,6 +3,7 @@ import { canStep, statusesFrom, type QuizMode, type QuizStatus } from '../../lib
 import type { QuestionRow } from '../../store/questions';
 import type { ListedQuizzes, QuizRow } from '../../store/quizzes';
 import type { SyncStatus } from '../../store/sync';
+import type { LiveQuizCounts } from '../../lib/contract/live';
 
 export type { ListedQuizzes, QuizRow };
 
@@ -101,12 +102,34 @@ export function quizControls(row: QuizRow, state: QuizLiveState, online: boolean
   };
 }
 
+/** The players of a quiz as List Quiz and the control screen show them (issue 17): joined, answered the current question. */
+export interface PlayerCounts {
+  joined: number;
+  answered: number;
+}
+
+/**
+ * The counts to show from the quiz's counts node: null while it has not arrived (unknown, not zero); none (no node)
+ * is zero. The answered count is of the node's question: right after a step, until the server writes the counts of
+ * the new question, the screen's question has none answered yet.
+ */
+export function playerCountsOf(
+  counts: Pick<LiveQuizCounts, 'joined' | 'answered' | 'question_no'> | null | undefined,
+  state: Pick<QuizLiveState, 'question_no'>,
+): PlayerCounts | null {
+  if (counts === undefined) return null;
+  if (counts === null) return { joined: 0, answered: 0 };
+  return { joined: counts.joined, answered: counts.question_no === state.question_no ? counts.answered : 0 };
+}
+
 /** A row of List Quiz with what its cells show and its live controls need, computed once for all its cells. */
 export interface QuizEntry {
   row: QuizRow;
   state: QuizLiveState;
   controls: QuizControls;
   viewerLink: string | null;
+  /** Joined and answered, live; null until the counts arrive. */
+  players: PlayerCounts | null;
 }
 
 /** The fields of a mirrored quiz that List Quiz's cells show or act on. */
@@ -138,6 +161,8 @@ export function sameQuizEntry(a: QuizEntry, b: QuizEntry): boolean {
     a.controls.resetAttempts === b.controls.resetAttempts &&
     a.controls.disabledReason === b.controls.disabledReason &&
     a.controls.statuses.join() === b.controls.statuses.join() &&
-    a.viewerLink === b.viewerLink
+    a.viewerLink === b.viewerLink &&
+    a.players?.joined === b.players?.joined &&
+    a.players?.answered === b.players?.answered
   );
 }

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { connectLive, subscribeConnection, subscribeQuiz, type LiveQuiz } from '../../live';
+import type { LiveQuizCounts } from '../../lib/contract/live';
+import { connectLive, subscribeConnection, subscribeQuiz, subscribeQuizCounts, type LiveQuiz } from '../../live';
 import { useOnline } from '../../store/sync';
 
 // The live channel as List Quiz and the control screen use it: live nodes of several quizzes, whether
@@ -22,14 +23,14 @@ export const nextFrame: FlushScheduler = (flush) => {
 };
 
 /** Live nodes that changed since the last flush: a node, or null for a quiz whose node is gone. */
-export type LiveNodeChanges = ReadonlyMap<string, LiveQuiz | null>;
+export type LiveNodeChanges<Node = LiveQuiz> = ReadonlyMap<string, Node | null>;
 
 /**
  * Collects live nodes as they arrive and hands them over together once per scheduled flush: the nodes of a
  * page arrive one quiz at a time, and one screen update per node would rebuild the table once per quiz.
  */
-export function liveNodeBatcher(apply: (changes: LiveNodeChanges) => void, schedule: FlushScheduler = nextFrame) {
-  let pending = new Map<string, LiveQuiz | null>();
+export function liveNodeBatcher<Node = LiveQuiz>(apply: (changes: LiveNodeChanges<Node>) => void, schedule: FlushScheduler = nextFrame) {
+  let pending = new Map<string, Node | null>();
   let cancel: (() => void) | null = null;
   const flush = () => {
     cancel?.();
@@ -39,8 +40,8 @@ export function liveNodeBatcher(apply: (changes: LiveNodeChanges) => void, sched
     if (changes.size > 0) apply(changes);
   };
   return {
-    add(quizHash: string, quiz: LiveQuiz | null): void {
-      pending.set(quizHash, quiz);
+    add(quizHash: string, node: Node | null): void {
+      pending.set(quizHash, node);
       cancel ??= schedule(flush);
     },
     /** Drops what has not been handed over yet (the screen is going away). */
@@ -53,30 +54,65 @@ export function liveNodeBatcher(apply: (changes: LiveNodeChanges) => void, sched
 }
 
 /** The live nodes after a batch of changes. */
-export function withLiveNodeChanges(current: ReadonlyMap<string, LiveQuiz>, changes: LiveNodeChanges): ReadonlyMap<string, LiveQuiz> {
+export function withLiveNodeChanges<Node = LiveQuiz>(
+  current: ReadonlyMap<string, Node>,
+  changes: LiveNodeChanges<Node>,
+): ReadonlyMap<string, Node> {
   const next = new Map(current);
-  for (const [quizHash, quiz] of changes) {
-    if (quiz) next.set(quizHash, quiz);
+  for (const [quizHash, node] of changes) {
+    if (node) next.set(quizHash, node);
     else next.delete(quizHash);
   }
   return next;
 }
 
-/** The live nodes of the given quizzes (by quiz_hash), kept current while they are on screen. */
-export function useLiveQuizNodes(quizHashes: readonly string[]): ReadonlyMap<string, LiveQuiz> {
-  const [nodes, setNodes] = useState<ReadonlyMap<string, LiveQuiz>>(new Map());
+/** Reads one live node of a quiz: calls back with it now and on each change; returns the unsubscribe. */
+type NodeSubscriber<Node> = (quizHash: string, onNode: (node: Node | null) => void) => () => void;
+
+/** Nodes of the given quizzes (by quiz_hash), kept current while they are on screen, one screen update per frame. */
+function useLiveNodesOf<Node>(subscribe: NodeSubscriber<Node>, quizHashes: readonly string[]): ReadonlyMap<string, Node> {
+  const [nodes, setNodes] = useState<ReadonlyMap<string, Node>>(new Map());
   // One subscription set per distinct list of hashes, not per render.
   const key = [...new Set(quizHashes)].sort().join(' ');
   useEffect(() => {
     const hashes = key ? key.split(' ') : [];
-    const batch = liveNodeBatcher((changes) => setNodes((current) => withLiveNodeChanges(current, changes)));
-    const stops = hashes.map((hash) => subscribeQuiz(hash, (quiz) => batch.add(hash, quiz)));
+    const batch = liveNodeBatcher<Node>((changes) => setNodes((current) => withLiveNodeChanges(current, changes)));
+    const stops = hashes.map((hash) => subscribe(hash, (node) => batch.add(hash, node)));
     return () => {
       stops.forEach((stop) => stop());
       batch.stop();
     };
-  }, [key]);
+  }, [key, subscribe]);
   return nodes;
+}
+
+/** The live nodes of the given quizzes (by quiz_hash), kept current while they are on screen. */
+export function useLiveQuizNodes(quizHashes: readonly string[]): ReadonlyMap<string, LiveQuiz> {
+  return useLiveNodesOf(subscribeQuiz, quizHashes);
+}
+
+/** The counts of a quiz without a counts node: nobody joined since it was published. */
+export const NO_COUNTS: LiveQuizCounts = {
+  joined: 0,
+  question_no: 0,
+  answered: 0,
+  chosen: {},
+  answer_opens_at: null,
+  reveal_at: null,
+  recent: [],
+  sent_at: 0,
+};
+
+/** The counts node, a missing one read as zero counts (so only a quiz not heard of yet is absent from the map). */
+const subscribeCountsOrNone: NodeSubscriber<LiveQuizCounts> = (quizHash, onNode) =>
+  subscribeQuizCounts(quizHash, (counts) => onNode(counts ?? NO_COUNTS));
+
+/**
+ * The play counts (joined, answered; issue 17) of the given quizzes, kept current while they are on screen. A quiz
+ * whose counts have not arrived yet is absent from the map; one without a counts node has NO_COUNTS.
+ */
+export function useLiveQuizCountsNodes(quizHashes: readonly string[]): ReadonlyMap<string, LiveQuizCounts> {
+  return useLiveNodesOf(subscribeCountsOrNone, quizHashes);
 }
 
 /** How long a first connection may take before the screen says live updates are paused. */

@@ -62,6 +62,7 @@ async function main(): Promise<void> {
       app.log.info(`live channel: ${written} quiz node(s) written, ${removed} removed, ${current} already current`),
     (error: unknown) => app.log.error({ err: error }, 'live channel: republish failed'),
   );
+  app.playLive.republishAll().catch((error: unknown) => app.log.error({ err: error }, 'live channel: counts not republished'));
   const scheduler = autoScheduler({
     db: database.db,
     clock: systemClock,

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import { liveQuizCountsPath } from '../../src/lib/contract/live';
+import { livePollPath, liveQuizCountsPath } from '../../src/lib/contract/live';
 import { createTestServer, signedInTenant, type TestServer } from '../test/support';
 import { recordingLiveWriter } from './live-writer';
 import { COUNTS_MIN_INTERVAL_MS } from './play-live';
-import { createPlayQuiz } from './play-test-support';
+import { createPlayQuiz, joinQuiz } from './play-test-support';
 
 // The counts node is written at most 4 times a second (issue 17 §11): a burst of activity is coalesced into
 // one write now and one after the interval, the last state always written.
@@ -37,4 +37,19 @@ it('coalesces a burst of joins and answers into at most one write per interval',
   await server.app.playLive.flush();
   expect(writes()).toBe(before + 2);
   expect(COUNTS_MIN_INTERVAL_MS).toBeGreaterThanOrEqual(250);
+});
+
+it('writes every quiz’s counts and every poll’s votes again on boot, so a stage after a restart shows who joined', async () => {
+  const admin = await signedInTenant(server);
+  const quiz = await createPlayQuiz(server, admin, { status: 'ANNOUNCED' });
+  expect((await joinQuiz(server, quiz.hash)).statusCode).toBe(201);
+  await server.app.playLive.flush();
+  live.writes.length = 0;
+
+  await server.app.playLive.republishAll();
+  await server.app.playLive.flush();
+  expect(live.latest(liveQuizCountsPath(quiz.hash))).toMatchObject({ joined: 1 });
+  const pollWrites = live.writes.filter((write) => write.path.startsWith('live/polls/'));
+  const polls = await server.db.selectFrom('polls').select('poll_hash').execute();
+  expect(pollWrites.map((write) => write.path).sort()).toEqual(polls.map((poll) => livePollPath(poll.poll_hash)).sort());
 });

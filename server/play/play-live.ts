@@ -43,6 +43,12 @@ export interface PlayLive {
   quizDeleted(quizHash: string): void;
   /** A vote, or the portal opened or closed the poll. */
   pollChanged(pollId: number): void;
+  /**
+   * Boot: every quiz's counts and top ten and every poll's votes, written again. The local live channel keeps
+   * nothing across restarts and a real one may have missed writes while the server was down; without this a
+   * stage would show nobody joined until the next join or answer.
+   */
+  republishAll(): Promise<void>;
   /** Resolves once every write due has been made (tests, shutdown). */
   flush(): Promise<void>;
   close(): void;
@@ -219,7 +225,7 @@ export function playLive(deps: {
     writer.write(livePollPath(poll.poll_hash), node);
   }
 
-  return {
+  const live: PlayLive = {
     quizActivity(quizId) {
       coalesce(`counts:${quizId}`, () => writeCounts(quizId));
     },
@@ -233,6 +239,12 @@ export function playLive(deps: {
         // A reset or a new run: yesterday's ranking is not this run's.
         writer.remove(liveQuizTopTenPath(quiz.quiz_hash));
       }
+    },
+    async republishAll() {
+      const quizzes = await db.selectFrom('quizzes').selectAll().execute();
+      for (const quiz of quizzes) await live.quizMoved(quiz);
+      const polls = await db.selectFrom('polls').select('id').execute();
+      for (const poll of polls) live.pollChanged(poll.id);
     },
     quizDeleted(quizHash) {
       writer.remove(liveQuizCountsPath(quizHash));
@@ -262,4 +274,5 @@ export function playLive(deps: {
       revealTimers.clear();
     },
   };
+  return live;
 }

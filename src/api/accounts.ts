@@ -1,21 +1,29 @@
-import {
-  currentUser as currentUserSchema,
-  loginResponse,
-  type CurrentUser,
-  type LoginPayload,
-  type LoginResponse,
-  type ResetConfirmPayload,
-} from '../lib/contract/accounts';
-import { requestDecoded, requestJson } from './client';
+import type { z } from 'zod';
+import type * as AccountsContract from '../lib/contract/accounts';
+import type { CurrentUser, LoginPayload, LoginResponse, ResetConfirmPayload } from '../lib/contract/accounts';
+import { decodeAnswer, requestJson } from './client';
 
 // One typed function per accounts call of spec §7 Auth.
 
+// The schemas (and zod with them) load beside the request, not with /login's first bundle: zod is a fifth
+// of that bundle's size and is needed only once an answer has arrived (tests/bench/bundle.bench.ts).
+async function decoded<S extends z.ZodType>(
+  pick: (contract: typeof AccountsContract) => S,
+  what: string,
+  answer: Promise<unknown>,
+): Promise<z.output<S>> {
+  const [contract, body] = await Promise.all([import('../lib/contract/accounts'), answer]);
+  return decodeAnswer(pick(contract), body, what);
+}
+
 export function login(credentials: LoginPayload): Promise<LoginResponse> {
-  return requestDecoded(loginResponse, 'api/v1/accounts/login/', { method: 'post', json: credentials });
+  const path = 'api/v1/accounts/login/';
+  return decoded((schemas) => schemas.loginResponse, `POST ${path}`, requestJson<unknown>(path, { method: 'post', json: credentials }));
 }
 
 export function currentUser(signal?: AbortSignal): Promise<CurrentUser> {
-  return requestDecoded(currentUserSchema, 'api/v1/accounts/user/', { signal });
+  const path = 'api/v1/accounts/user/';
+  return decoded((schemas) => schemas.currentUser, `GET ${path}`, requestJson<unknown>(path, { signal }));
 }
 
 /** Invalidates the token on the server; the caller passes it because the session may already have dropped it. */

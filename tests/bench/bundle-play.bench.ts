@@ -1,7 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import { chromium, type Response } from '@playwright/test';
 import { chromiumLaunchOptions } from '../e2e/support/browser';
-import { portalBuild, startProductionPortal } from './bundle-portal';
+import { portalBuild, startProductionPortal } from './support/production-portal';
 import type { Benchmark, BenchRow } from './types';
 
 // The JavaScript a phone loads to show a quiz's join form (issue 17: /play/ first load <= 90 kB gzipped). Chromium

@@ -4,7 +4,7 @@ import { launch, type LaunchedChrome } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from '@playwright/test';
 import { chromiumLaunchOptions, chromiumPath } from '../e2e/support/browser';
-import { demoToken, portalBuild, startProductionPortal } from './bundle-portal';
+import { demoToken, portalBuild, startProductionPortal } from './support/production-portal';
 import type { Benchmark, BenchRow } from './types';
 
 // Lighthouse on the production portal (issue 9): mobile with simulated throttling (Lighthouse's default),

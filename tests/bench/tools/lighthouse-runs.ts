@@ -1,4 +1,4 @@
-import { demoToken, portalBuild, startProductionPortal, type ProductionPortal } from '../bundle-portal';
+import { demoToken, portalBuild, startProductionPortal, type ProductionPortal } from '../support/production-portal';
 import { lighthouseRun } from '../lighthouse.bench';
 import { pageMainThread, threadOf, type TraceEvent } from './trace-event';
 

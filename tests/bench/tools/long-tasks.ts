@@ -3,7 +3,7 @@ import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { SourceMapConsumer } from 'source-map-js';
 import { chromiumLaunchOptions } from '../../e2e/support/browser';
-import { demoToken, portalBuild, startProductionPortal } from '../bundle-portal';
+import { demoToken, portalBuild, startProductionPortal } from '../support/production-portal';
 import { lighthouseRun } from '../lighthouse.bench';
 import { pageMainThread, threadOf, type TraceEvent } from './trace-event';
 

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-// The production portal as `npm start` serves it, for the bundle and Lighthouse benchmarks: a build of its
+// The production portal as `npm start` serves it, for the benchmarks that run it whole: a build of its
 // own (other runs may rebuild dist/ meanwhile), made once per `npm run bench` and shared, then the real
 // server (server/main.ts: demo data, local live channel, security headers) on 127.0.0.1 with a fresh
 // data folder.

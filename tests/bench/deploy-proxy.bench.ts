@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { openDatabase } from '../../server/db/connect';
 import { findTopologyTools, startTopology } from '../deploy/support/topology';
 import { runLoad, type LoadResult } from './support/load';
-import { insertInChunks, owned, seedClient, signIn } from './support/tenant';
+import { seedQuestionBank, signIn } from './support/tenant';
 import type { Benchmark, BenchRow } from './types';
 
 // The questions list (GET /api/v1/questions/?page=N over 5,000 questions, 50 connections) in the production
@@ -41,26 +41,7 @@ export const benchmark: Benchmark = {
       seed: async (databaseUrl) => {
         const database = openDatabase({ databaseUrl, sqlitePath: ':memory:' });
         try {
-          const clientId = await seedClient(database.db);
-          await insertInChunks(
-            database.db,
-            'categories',
-            Array.from({ length: 20 }, (_, i) => ({ name: `Category ${i + 1}`, ...owned(clientId) })),
-          );
-          const categories = await database.db.selectFrom('categories').select('id').execute();
-          await insertInChunks(
-            database.db,
-            'questions',
-            Array.from({ length: QUESTIONS }, (_, i) => ({
-              description: `Question ${i + 1}: which of these is right?`,
-              hint: '',
-              options: 'A: first answer, B: second answer, C: third answer, D: fourth answer',
-              correct_option: 'B',
-              category_id: categories[i % categories.length]?.id,
-              image: null,
-              ...owned(clientId),
-            })),
-          );
+          await seedQuestionBank(database.db, QUESTIONS);
           // Planner statistics now, as autovacuum would give a database that was not just filled in bulk.
           await sql`analyze`.execute(database.db);
         } finally {

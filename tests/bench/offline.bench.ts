@@ -9,7 +9,7 @@ import { PortalDatabase } from '../../src/local/db';
 import { SyncEngine } from '../../src/sync/engine';
 import { chromiumLaunchOptions } from '../e2e/support/browser';
 import { startBenchServer, type BenchServer } from './support/bench-server';
-import { insertInChunks, owned, seedClient, signIn } from './support/tenant';
+import { insertInChunks, owned, seedClient, seedQuestionBank, signIn } from './support/tenant';
 import type { Benchmark, BenchRow } from './types';
 
 // The offline engine's figures (issue 4): replaying 1,000 queued changes against the real server, pulling
@@ -107,26 +107,7 @@ async function replayQueuedChanges(): Promise<BenchRow[]> {
 async function pullQuestions(): Promise<BenchRow[]> {
   return withServer(
     async (db) => {
-      const clientId = await seedClient(db);
-      await insertInChunks(
-        db,
-        'categories',
-        Array.from({ length: 20 }, (_, i) => ({ name: `Category ${i + 1}`, ...owned(clientId) })),
-      );
-      const categories = await db.selectFrom('categories').select('id').execute();
-      await insertInChunks(
-        db,
-        'questions',
-        Array.from({ length: QUESTIONS }, (_, i) => ({
-          description: `Question ${i + 1}: which of these is right?`,
-          hint: '',
-          options: 'A: first answer, B: second answer, C: third answer, D: fourth answer',
-          correct_option: 'B',
-          category_id: categories[i % categories.length]?.id,
-          image: null,
-          ...owned(clientId),
-        })),
-      );
+      await seedQuestionBank(db, QUESTIONS);
     },
     async (server) => {
       const { authorization } = await signIn(server.origin);

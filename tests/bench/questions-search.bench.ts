@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Page } from '@playwright/test';
 import { chromiumLaunchOptions } from '../e2e/support/browser';
 import { startBenchServer } from './support/bench-server';
-import { insertInChunks, owned, seedClient, signIn } from './support/tenant';
+import { seedQuestionBank, signIn } from './support/tenant';
 import type { Benchmark, BenchRow } from './types';
 
 // List Questions over 10,000 mirrored questions (issue 5), in Chromium against the production build: the mirror
@@ -64,26 +64,7 @@ export const benchmark: Benchmark = {
     const server = await startBenchServer({
       env: { STATIC_DIR: dist },
       seed: async (db) => {
-        const clientId = await seedClient(db);
-        await insertInChunks(
-          db,
-          'categories',
-          CATEGORY_NAMES.map((name) => ({ name, ...owned(clientId) })),
-        );
-        const categories = await db.selectFrom('categories').select('id').execute();
-        await insertInChunks(
-          db,
-          'questions',
-          Array.from({ length: QUESTIONS }, (_, i) => ({
-            description: description(i + 1),
-            hint: '',
-            options: 'A: first answer, B: second answer, C: third answer, D: fourth answer',
-            correct_option: 'B',
-            category_id: categories[i % categories.length]?.id,
-            image: null,
-            ...owned(clientId),
-          })),
-        );
+        await seedQuestionBank(db, QUESTIONS, { categoryNames: CATEGORY_NAMES, description });
       },
     });
     const browser = await chromium.launch(chromiumLaunchOptions());

@@ -12,7 +12,7 @@ import {
 } from '../../src/features/quizzes/question-picker';
 import { chromiumLaunchOptions } from '../e2e/support/browser';
 import { startBenchServer } from './support/bench-server';
-import { insertInChunks, owned, seedClient, signIn } from './support/tenant';
+import { seedQuestionBank, signIn } from './support/tenant';
 import type { Benchmark, BenchRow } from './types';
 
 // The quiz form's question picker with 10,000 questions (issue 6): filtering the All list by category and
@@ -121,27 +121,9 @@ async function screenFigures(): Promise<BenchRow[]> {
   const server = await startBenchServer({
     env: { STATIC_DIR: dist },
     seed: async (db) => {
-      const clientId = await seedClient(db);
-      const names = Array.from({ length: CATEGORIES }, (_, index) => `Category ${String(index + 1).padStart(2, '0')}`);
-      await insertInChunks(
-        db,
-        'categories',
-        names.map((name) => ({ name, ...owned(clientId) })),
-      );
-      const categories = await db.selectFrom('categories').select('id').orderBy('id').execute();
-      await insertInChunks(
-        db,
-        'questions',
-        Array.from({ length: QUESTIONS }, (_, index) => ({
-          description: `Question ${index + 1}: which of these is right?`,
-          hint: '',
-          options: 'A: first answer, B: second answer, C: third answer, D: fourth answer',
-          correct_option: 'B',
-          category_id: categories[index % CATEGORIES]?.id,
-          image: null,
-          ...owned(clientId),
-        })),
-      );
+      await seedQuestionBank(db, QUESTIONS, {
+        categoryNames: Array.from({ length: CATEGORIES }, (_, index) => `Category ${String(index + 1).padStart(2, '0')}`),
+      });
     },
   });
   const browser = await chromium.launch(chromiumLaunchOptions());

@@ -1,6 +1,6 @@
 import { startBenchServer } from './support/bench-server';
 import { runLoad } from './support/load';
-import { insertInChunks, owned, seedClient, signIn } from './support/tenant';
+import { seedQuestionBank, signIn } from './support/tenant';
 import type { Benchmark } from './types';
 
 // GET /api/v1/questions/?page=N over a bank of 5,000 questions, 50 concurrent connections.
@@ -13,26 +13,7 @@ export const benchmark: Benchmark = {
   async run() {
     const server = await startBenchServer({
       seed: async (db) => {
-        const clientId = await seedClient(db);
-        await insertInChunks(
-          db,
-          'categories',
-          Array.from({ length: 20 }, (_, i) => ({ name: `Category ${i + 1}`, ...owned(clientId) })),
-        );
-        const categories = await db.selectFrom('categories').select('id').execute();
-        await insertInChunks(
-          db,
-          'questions',
-          Array.from({ length: QUESTIONS }, (_, i) => ({
-            description: `Question ${i + 1}: which of these is right?`,
-            hint: '',
-            options: 'A: first answer, B: second answer, C: third answer, D: fourth answer',
-            correct_option: 'B',
-            category_id: categories[i % categories.length]?.id,
-            image: null,
-            ...owned(clientId),
-          })),
-        );
+        await seedQuestionBank(db, QUESTIONS);
       },
     });
     try {

@@ -30,6 +30,40 @@ export async function insertInChunks<T extends keyof Database & string>(
   });
 }
 
+/**
+ * A client's question bank: the categories (20 by default) and `count` questions spread over them in turn,
+ * each with four options. Returns the client's id.
+ */
+export async function seedQuestionBank(
+  db: Kysely<Database>,
+  count: number,
+  options: { categoryNames?: readonly string[]; description?: (n: number) => string } = {},
+): Promise<number> {
+  const clientId = await seedClient(db);
+  const names = options.categoryNames ?? Array.from({ length: 20 }, (_, i) => `Category ${i + 1}`);
+  await insertInChunks(
+    db,
+    'categories',
+    names.map((name) => ({ name, ...owned(clientId) })),
+  );
+  const categories = await db.selectFrom('categories').select('id').orderBy('id').execute();
+  const description = options.description ?? ((n: number) => `Question ${n}: which of these is right?`);
+  await insertInChunks(
+    db,
+    'questions',
+    Array.from({ length: count }, (_, i) => ({
+      description: description(i + 1),
+      hint: '',
+      options: 'A: first answer, B: second answer, C: third answer, D: fourth answer',
+      correct_option: 'B',
+      category_id: categories[i % categories.length]?.id,
+      image: null,
+      ...owned(clientId),
+    })),
+  );
+  return clientId;
+}
+
 export function owned(clientId: number) {
   return created(systemClock, clientId);
 }

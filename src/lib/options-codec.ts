@@ -91,3 +91,20 @@ export function optionMap(text: string | null | undefined): OptionMap {
   }
   return map;
 }
+
+/**
+ * A question's options by letter, as the portal holds it: the options text (or, in a write's answer, the list of
+ * "A: text" strings) wins over option_map, which a local edit leaves stale.
+ */
+export function optionsOfQuestion(question: { options?: string | readonly string[] | null; option_map?: OptionMap | null }): OptionMap {
+  if (typeof question.options === 'string') return optionMap(question.options);
+  if (Array.isArray(question.options)) {
+    const map: OptionMap = { a: '', b: '', c: '', d: '' };
+    for (const item of question.options) {
+      const [entry] = decodeOptions(item);
+      if (entry) map[entry.letter.toLowerCase() as Lowercase<OptionLetter>] = entry.text;
+    }
+    return map;
+  }
+  return question.option_map ?? { a: '', b: '', c: '', d: '' };
+}

@@ -2,3 +2,4 @@
 export { connectLive, type LiveConnection } from './connect';
 export { parseLiveQuiz, type LiveQuiz } from './live-quiz';
 export { subscribeConnection, subscribePoll, subscribeQuiz, subscribeQuizCounts, subscribeQuizTopTen, type Unsubscribe } from './subscribe';
+export { LiveServerClock } from './server-clock';

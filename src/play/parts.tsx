@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import type { PlayBranding } from '../lib/contract/play';
 import { serverClock } from './clock';
-import { secondsLeft } from './screen';
+import { secondsLeft } from '../lib/countdown';
 
 /** The server's clock, ticking while `active` (countdowns); one value otherwise. */
 export function useServerNow(active: boolean, everyMs = 250): number {

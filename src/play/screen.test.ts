@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PlayQuiz, PlayState } from '../lib/contract/play';
-import { chosenFor, deriveScreen, pageReducer, secondsLeft, type ChosenAnswer, type PageState } from './screen';
+import { chosenFor, deriveScreen, pageReducer, type ChosenAnswer, type PageState } from './screen';
 
 const QUESTION = {
   id: 42,
@@ -121,15 +121,6 @@ describe('chosenFor', () => {
     expect(chosenFor(42, counted, [SENDING])).toEqual({ question: 42, option: 'A', status: 'counted', message: null });
     expect(chosenFor(42, state(), [SENDING])).toEqual(SENDING);
     expect(chosenFor(43, state(), [SENDING])).toBeNull();
-  });
-});
-
-describe('secondsLeft', () => {
-  it('rounds up and stops at 0', () => {
-    expect(secondsLeft(10_000, 8_001)).toBe(2);
-    expect(secondsLeft(10_000, 9_000)).toBe(1);
-    expect(secondsLeft(10_000, 10_000)).toBe(0);
-    expect(secondsLeft(10_000, 12_000)).toBe(0);
   });
 });
 

@@ -96,11 +96,6 @@ export function deriveScreen(state: PlayState, now: number, local: readonly Chos
   return { kind: 'closed', chosen: chosenFor(questionId, state, local) };
 }
 
-/** The seconds a countdown shows: whole seconds left, rounded up (so 0 only once time is really up). */
-export function secondsLeft(until: number, now: number): number {
-  return Math.max(0, Math.ceil((until - now) / 1000));
-}
-
 // The page's own state around the screens: which step of joining it is at, and what it last heard.
 
 export interface PlaySession {

@@ -4,7 +4,7 @@ import { useCategoriesByName } from '../../store/categories';
 import { routeKeyOf } from '../../store/mirror';
 import { deleteQuestions, useQuestions } from '../../store/questions';
 import { MAX_BULK_DELETE } from '../../lib/contract/question';
-import { OPTION_LETTERS, type OptionLetter } from '../../lib/options-codec';
+import { OPTION_LETTERS, optionsOfQuestion, type OptionLetter } from '../../lib/options-codec';
 import { questionCsv } from '../../lib/question-csv';
 import { editDeleteColumns } from '../../ui/RowLink';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';
@@ -16,15 +16,7 @@ import { SyncStateMarker } from '../../ui/SyncStateMarker';
 import { ImportQuestionsDialog } from './ImportQuestionsDialog';
 import { csvQuestionsOf } from './question-import';
 import { paths } from '../../lib/paths';
-import {
-  buildSearchIndex,
-  categoryNameOf,
-  categoryNames,
-  optionsOf,
-  QUESTIONS_PAGE_SIZE,
-  searchQuestions,
-  type QuestionRow,
-} from './question-rows';
+import { buildSearchIndex, categoryNameOf, categoryNames, QUESTIONS_PAGE_SIZE, searchQuestions, type QuestionRow } from './question-rows';
 
 /** A checkbox with a 44 px touch area (the label around it takes the tap). */
 function SelectBox({
@@ -95,7 +87,7 @@ const QuestionTable = memo(function QuestionTable({ rows, names, selected, onSel
     {
       header: 'Options',
       cell: (row) => {
-        const options = optionsOf(row);
+        const options = optionsOfQuestion(row);
         return (
           <Stack gap={0}>
             {OPTION_LETTERS.map((letter) => {

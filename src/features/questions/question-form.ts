@@ -1,8 +1,8 @@
 import type { Payload } from '../../store/mirror';
 import { correctOption } from '../../lib/contract/question';
-import { encodeOptions, OPTION_LETTERS, type OptionLetter } from '../../lib/options-codec';
+import { encodeOptions, OPTION_LETTERS, optionsOfQuestion, type OptionLetter } from '../../lib/options-codec';
 import type { ImageValue } from '../../ui/ImageInput';
-import { optionsOf, type QuestionRow } from './question-rows';
+import type { QuestionRow } from './question-rows';
 
 /** The question form, with the spec's field names (§3). */
 export interface QuestionFormValues {
@@ -28,7 +28,7 @@ export const emptyQuestionForm = (): QuestionFormValues => ({
 
 /** The form filled from a stored question (the category as the key the select uses). */
 export function formValuesOf(row: QuestionRow): QuestionFormValues {
-  const map = optionsOf(row);
+  const map = optionsOfQuestion(row);
   return {
     selectedCategory: String(row.category),
     questionDescription: row.description,

@@ -1,7 +1,7 @@
-import { encodeOptions } from '../../lib/options-codec';
+import { encodeOptions, optionsOfQuestion } from '../../lib/options-codec';
 import type { CsvQuestion, CsvRow } from '../../lib/question-csv';
 import { createQuestionsByCategoryName } from '../../store/questions';
-import { categoryNameOf, optionsOf, type CategoryChoice, type QuestionRow } from './question-rows';
+import { categoryNameOf, type CategoryChoice, type QuestionRow } from './question-rows';
 
 const nameKey = (name: string) => name.trim().toLowerCase();
 
@@ -37,7 +37,7 @@ export async function importQuestions(rows: readonly CsvRow[]): Promise<number> 
 /** The bank as CSV rows (category by name), in the list's order. */
 export function csvQuestionsOf(rows: readonly QuestionRow[], names: ReadonlyMap<string, string>): CsvQuestion[] {
   return rows.map((row) => {
-    const options = optionsOf(row);
+    const options = optionsOfQuestion(row);
     return {
       category: categoryNameOf(row, names),
       description: row.description,

@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  buildSearchIndex,
-  categoryNames,
-  existingLetters,
-  optionsOf,
-  searchQuestions,
-  type CategoryChoice,
-  type QuestionRow,
-} from './question-rows';
+import { optionsOfQuestion } from '../../lib/options-codec';
+import { buildSearchIndex, categoryNames, existingLetters, searchQuestions, type CategoryChoice, type QuestionRow } from './question-rows';
 
 const category = (
   name: string,
@@ -38,19 +31,21 @@ describe('question rows', () => {
   const names = categoryNames([category('History', 1), category('Music', null)]);
 
   it('reads options from the text first (a local edit leaves option_map stale), from the list of a write answer, or from option_map', () => {
-    expect(optionsOf({ options: 'A: red, green, B: blue, C: x, D: y', option_map: { a: 'old', b: 'old', c: 'old', d: 'old' } })).toEqual({
+    expect(
+      optionsOfQuestion({ options: 'A: red, green, B: blue, C: x, D: y', option_map: { a: 'old', b: 'old', c: 'old', d: 'old' } }),
+    ).toEqual({
       a: 'red, green',
       b: 'blue',
       c: 'x',
       d: 'y',
     });
-    expect(optionsOf({ options: ['A: one, two', 'B: three', 'C: four', 'D: five'] })).toEqual({
+    expect(optionsOfQuestion({ options: ['A: one, two', 'B: three', 'C: four', 'D: five'] })).toEqual({
       a: 'one, two',
       b: 'three',
       c: 'four',
       d: 'five',
     });
-    expect(optionsOf({ option_map: { a: '1', b: '2', c: '3', d: '4' } })).toEqual({ a: '1', b: '2', c: '3', d: '4' });
+    expect(optionsOfQuestion({ option_map: { a: '1', b: '2', c: '3', d: '4' } })).toEqual({ a: '1', b: '2', c: '3', d: '4' });
     expect(existingLetters({ options: 'A: 1, B: 2, C: 3' })).toEqual(['A', 'B', 'C']);
   });
 

@@ -1,4 +1,4 @@
-import { decodeOptions, OPTION_LETTERS, optionMap, type OptionLetter, type OptionMap } from '../../lib/options-codec';
+import { OPTION_LETTERS, optionsOfQuestion, type OptionLetter } from '../../lib/options-codec';
 import { searchTerms } from '../../lib/search-query';
 
 import type { CategoryRow } from '../../store/categories';
@@ -12,23 +12,9 @@ export type CategoryChoice = CategoryRow;
 /** Rows shown per page (the spec's constant 10, the server's page size). */
 export const QUESTIONS_PAGE_SIZE = 10;
 
-/** The question's options by letter; the options text wins over option_map, which a local edit leaves stale. */
-export function optionsOf(row: Pick<QuestionRow, 'options' | 'option_map'>): OptionMap {
-  if (typeof row.options === 'string') return optionMap(row.options);
-  if (Array.isArray(row.options)) {
-    const map: OptionMap = { a: '', b: '', c: '', d: '' };
-    for (const item of row.options) {
-      const [entry] = decodeOptions(item);
-      if (entry) map[entry.letter.toLowerCase() as Lowercase<OptionLetter>] = entry.text;
-    }
-    return map;
-  }
-  return row.option_map ?? { a: '', b: '', c: '', d: '' };
-}
-
 /** The letters this question has an option for (the edit page shows one field per existing option). */
 export function existingLetters(row: Pick<QuestionRow, 'options' | 'option_map'>): OptionLetter[] {
-  const map = optionsOf(row);
+  const map = optionsOfQuestion(row);
   const letters = OPTION_LETTERS.filter((letter) => map[letter.toLowerCase() as Lowercase<OptionLetter>] !== '');
   return letters.length > 0 ? letters : [...OPTION_LETTERS];
 }
@@ -64,7 +50,7 @@ export interface SearchEntry {
  */
 export function buildSearchIndex(rows: readonly QuestionRow[], names: ReadonlyMap<string, string>): SearchEntry[] {
   return [...rows].sort(compareQuestions).map((row) => {
-    const options = Object.values(optionsOf(row)).join('\n');
+    const options = Object.values(optionsOfQuestion(row)).join('\n');
     return { row, text: [row.description, row.hint ?? '', options, categoryNameOf(row, names)].join('\n').toLowerCase() };
   });
 }

@@ -5,23 +5,16 @@ import { useFollowServerId } from '../../store/follow-server-id';
 import { useQuestion } from '../../store/questions';
 import { routeKeyOf } from '../../store/mirror';
 import { quizzesMirror } from '../../store/quizzes';
-import { OPTION_LETTERS, type OptionLetter } from '../../lib/options-codec';
+import { OPTION_LETTERS, optionsOfQuestion, type OptionLetter } from '../../lib/options-codec';
 import { STATUS_LABELS, canStep } from '../../lib/quiz-rules';
 import { useLiveQuiz, useLiveQuizCounts } from '../../live/use-live-quiz';
 import { moveQuizStatus, stepQuizQuestion } from './live-controls';
 import { QuizPlayers } from './QuizPlayers';
-import {
-  COUNTDOWN_LABELS,
-  countdownAt,
-  nextStatusOf,
-  stageOptions,
-  stageQuestionKey,
-  type ClickerAction,
-  type StageQuestion,
-} from './quiz-control';
+import { COUNTDOWN_LABELS, countdownAt, nextStatusOf, stageQuestionKey, type ClickerAction, type StageQuestion } from './quiz-control';
 import { liveStateOf, playerCountsOf, quizControls } from './quiz-rows';
 import { useSyncStatus } from '../../store/sync';
-import { LIVE_STATE_TEXT, WAKE_LOCK_TEXT, useLiveChannelState, useScreenWakeLock, useServerTimeOffset } from './use-live-channel';
+import { LIVE_STATE_TEXT, WAKE_LOCK_TEXT, useLiveChannelState, useScreenWakeLock } from './use-live-channel';
+import { useLiveServerClock } from '../../ui/use-live-server-clock';
 import { useNow } from '../../ui/use-now';
 import { useQuiz } from './use-quizzes';
 import { paths } from '../../lib/paths';
@@ -50,7 +43,7 @@ export function ControlScreen() {
   const channel = useLiveChannelState();
   const { online } = useSyncStatus();
   const wakeLock = useScreenWakeLock();
-  const offset = useServerTimeOffset();
+  const clock = useLiveServerClock();
   const [busy, setBusy] = useState(false);
 
   const state = quiz ? liveStateOf(quiz, live) : null;
@@ -58,7 +51,7 @@ export function ControlScreen() {
   const question = useStageQuestion(quiz && state ? stageQuestionKey(quiz.questions, state.question_no) : null);
   const counting = state?.mode === 'AUTO' && state.status === 'STARTED' && live !== null;
   const now = useNow(250, counting);
-  const countdown = counting && live ? countdownAt(live, quiz?.before_qs_timer ?? 0, now + offset) : null;
+  const countdown = counting && live ? countdownAt(live, quiz?.before_qs_timer ?? 0, clock.serverNow(now)) : null;
   const nextStatus = state ? nextStatusOf(state.mode, state.status) : null;
 
   const run = useCallback(async (command: () => Promise<boolean>) => {
@@ -90,7 +83,7 @@ export function ControlScreen() {
   }
 
   const describedBy = controls.disabledReason ? REASON_ID : undefined;
-  const options = question ? stageOptions(question) : null;
+  const options = question ? optionsOfQuestion(question) : null;
   return (
     <Stack gap="sm" maw={560} w="100%" mx="auto">
       <Group justify="space-between" wrap="wrap" gap="xs">

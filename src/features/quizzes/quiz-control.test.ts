@@ -1,18 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { clickerActionOf, countdownAt, nextStatusOf, stageOptions, stageQuestionKey } from './quiz-control';
+import { clickerActionOf, countdownAt, nextStatusOf, stageQuestionKey } from './quiz-control';
 
 describe('the control screen', () => {
-  it('reads options from the text, the list of a write answer, or option_map', () => {
-    expect(stageOptions({ description: 'q', options: 'A: red, B: blue, C: x, D: y' })).toEqual({ a: 'red', b: 'blue', c: 'x', d: 'y' });
-    expect(stageOptions({ description: 'q', options: ['A: red', 'B: blue', 'C: x', 'D: y'] })).toEqual({
-      a: 'red',
-      b: 'blue',
-      c: 'x',
-      d: 'y',
-    });
-    expect(stageOptions({ description: 'q', option_map: { a: '1', b: '2', c: '3', d: '4' } })).toEqual({ a: '1', b: '2', c: '3', d: '4' });
-  });
-
   it('finds the question on stage by its number, none outside the list', () => {
     expect(stageQuestionKey([7, 'local-x', 9], 2)).toBe('local-x');
     expect(stageQuestionKey([7], 0)).toBeNull();

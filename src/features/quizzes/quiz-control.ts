@@ -1,4 +1,4 @@
-import { optionMap, type OptionMap } from '../../lib/options-codec';
+import type { OptionMap } from '../../lib/options-codec';
 import { statusesFrom, type QuizMode, type QuizStatus } from '../../lib/quiz-rules';
 
 // The quizmaster's control screen, its pure part: which question is on stage, the next status, the
@@ -9,14 +9,6 @@ export interface StageQuestion {
   description: string;
   options?: string | string[];
   option_map?: OptionMap;
-}
-
-/** The options by letter: the options text wins over option_map (a local edit leaves option_map stale). */
-export function stageOptions(question: StageQuestion): OptionMap {
-  if (typeof question.options === 'string') return optionMap(question.options);
-  // A write answer holds the list of 'A: text' strings; joined they are the options text again.
-  if (Array.isArray(question.options)) return optionMap(question.options.join(', '));
-  return question.option_map ?? { a: '', b: '', c: '', d: '' };
 }
 
 /** The key (server id or local key) of the question on stage, or null outside 1..count. */

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { LiveQuizCounts } from '../../lib/contract/live';
-import { connectLive, subscribeConnection, subscribeQuiz, subscribeQuizCounts, type LiveQuiz } from '../../live';
+import { subscribeConnection, subscribeQuiz, subscribeQuizCounts, type LiveQuiz } from '../../live';
 import { useOnline } from '../../store/sync';
 
 // The live channel as List Quiz and the control screen use it: live nodes of several quizzes, whether
@@ -152,33 +152,6 @@ export const LIVE_STATE_TEXT: Record<LiveChannelState, string> = {
   connected: 'Live',
   paused: 'Live updates paused',
 };
-
-/**
- * Server time minus this device's clock, in ms (Firebase's /.info/serverTimeOffset), so an AUTO quiz's
- * countdown runs on the server's times even when the phone's clock is off.
- */
-export function useServerTimeOffset(): number {
-  const [offset, setOffset] = useState(0);
-  useEffect(() => {
-    let stop: (() => void) | null = null;
-    let cancelled = false;
-    connectLive()
-      .then(({ database, sdk }) => {
-        if (cancelled) return;
-        stop = sdk.onValue(sdk.ref(database, '.info/serverTimeOffset'), (snapshot) => {
-          const value: unknown = snapshot.val();
-          setOffset(typeof value === 'number' && Number.isFinite(value) ? value : 0);
-        });
-      })
-      // Without the channel the device's clock is the best there is; the screen says the channel is down.
-      .catch(() => undefined);
-    return () => {
-      cancelled = true;
-      stop?.();
-    };
-  }, []);
-  return offset;
-}
 
 export type WakeLockState = 'pending' | 'active' | 'unsupported' | 'refused';
 

@@ -2,7 +2,8 @@ import { useCallback, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { listAllAttempts } from '../../api/attempts';
 import type { LiveQuizCounts, LiveQuizTopTen } from '../../lib/contract/live';
-import { OPTION_LETTERS, type OptionLetter } from '../../lib/options-codec';
+import { secondsLeft } from '../../lib/countdown';
+import { OPTION_LETTERS, optionsOfQuestion, type OptionLetter } from '../../lib/options-codec';
 import { canStep } from '../../lib/quiz-rules';
 import { paths } from '../../lib/paths';
 import { useLiveQuiz } from '../../live/use-live-quiz';
@@ -15,17 +16,9 @@ import { stepQuizQuestion } from '../../ui/quiz-live-controls';
 import { useClientProfile, viewerLink } from '../../ui/use-client-profile';
 import { JoinPanel, StageFrame } from './StageFrame';
 import classes from './stage.module.css';
-import {
-  optionsOf,
-  secondsLeft,
-  stageStateOf,
-  stageViewOf,
-  topTenOf,
-  type Distribution,
-  type StageQuizState,
-  type StageView,
-} from './stage-view';
-import { useQuizCounts, useQuizTopTen, useStageClock, useStageConnection } from './use-stage-live';
+import { stageStateOf, stageViewOf, topTenOf, type Distribution, type StageQuizState, type StageView } from './stage-view';
+import { useQuizCounts, useQuizTopTen, useStageConnection } from './use-stage-live';
+import { useLiveServerClock } from '../../ui/use-live-server-clock';
 import { useNow } from '../../ui/use-now';
 
 const lower = (letter: OptionLetter) => letter.toLowerCase() as Lowercase<OptionLetter>;
@@ -81,7 +74,7 @@ function QuestionPanel({ questionKey, distribution }: { questionKey: number | st
   const question = useQuestion(questionKey);
   if (question === undefined) return null;
   if (question === null) return <p className={classes.muted}>This question is not on this device.</p>;
-  const options = optionsOf(question);
+  const options = optionsOfQuestion(question);
   const image = typeof question.image === 'string' && question.image ? question.image : null;
   return (
     <>
@@ -273,7 +266,7 @@ export function QuizStageScreen() {
   useFollowServerId(quizzesMirror, id, quiz?.serverId, paths.quizStage);
   const hash = quiz?.quiz_hash ?? null;
   const live = useLiveQuiz(hash).quiz;
-  const clock = useStageClock();
+  const clock = useLiveServerClock();
   const onCounts = useCallback((node: LiveQuizCounts | null) => node && clock.sample(node.sent_at, Date.now()), [clock]);
   const counts = useQuizCounts(hash, onCounts);
   const topTen = useQuizTopTen(hash);

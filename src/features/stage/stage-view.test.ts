@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LiveQuizCounts } from '../../lib/contract/live';
-import { StageClock, isRevealed, pollBarsOf, secondsLeft, stageStateOf, stageViewOf, topTenOf, type StageQuizState } from './stage-view';
+import { isRevealed, pollBarsOf, stageStateOf, stageViewOf, topTenOf, type StageQuizState } from './stage-view';
 
 const STARTED_AT = 1_000_000;
 const OPENS = STARTED_AT + 5_000;
@@ -110,24 +110,6 @@ describe('stageStateOf', () => {
       question_started_at: null,
       question_ends_at: null,
     });
-  });
-});
-
-describe('StageClock', () => {
-  it("raises Firebase's offset to the highest bound given by the nodes' sent_at, and never lowers it", () => {
-    const clock = new StageClock();
-    clock.setBaseOffset(-200);
-    expect(clock.serverNow(10_000)).toBe(9_800);
-    clock.sample(12_000, 10_000); // written at 12 000 server time, heard at 10 000 here: at least 2 s ahead
-    expect(clock.offset).toBe(2_000);
-    clock.sample(5_000, 10_000); // an old node read late says little
-    expect(clock.offset).toBe(2_000);
-  });
-  it('counts whole seconds up like the phones', () => {
-    expect(secondsLeft(10_000, 0)).toBe(10);
-    expect(secondsLeft(10_000, 9_001)).toBe(1);
-    expect(secondsLeft(10_000, 10_000)).toBe(0);
-    expect(secondsLeft(10_000, 11_000)).toBe(0);
   });
 });
 

@@ -1,5 +1,5 @@
 import type { LiveQuiz, LiveQuizCounts, LiveQuizTopTen } from '../../lib/contract/live';
-import { OPTION_LETTERS, isOptionLetter, optionMap, type OptionLetter, type OptionMap } from '../../lib/options-codec';
+import { OPTION_LETTERS, isOptionLetter, type OptionLetter } from '../../lib/options-codec';
 import type { QuizMode, QuizStatus } from '../../lib/quiz-rules';
 import { ranksOf } from '../../lib/scoring';
 
@@ -132,46 +132,6 @@ export function stageViewOf({ state, before_qs_timer, counts, topTen, correctOpt
   const closesAt = state.question_ends_at;
   if (closesAt === null || serverNow < closesAt) return { kind: 'question', questionNo, closesAt };
   return { kind: 'closed', questionNo };
-}
-
-/** Whole seconds left until `until`, rounded up (0 only once time is really up), as the phones count. */
-export function secondsLeft(until: number, serverNow: number): number {
-  return Math.max(0, Math.ceil((until - serverNow) / 1000));
-}
-
-/**
- * The server's clock as the stage knows it. Firebase's own offset (/.info/serverTimeOffset) is the estimate;
- * every counts node carries `sent_at`, the server's time when written, which the stage received after it:
- * `sent_at - received` is a lower bound of the offset, so the estimate is raised to the highest bound seen.
- */
-export class StageClock {
-  private base = 0;
-  private bound = Number.NEGATIVE_INFINITY;
-
-  /** Firebase's offset (server minus this device, ms). */
-  setBaseOffset(offset: number): void {
-    if (Number.isFinite(offset)) this.base = offset;
-  }
-
-  /** A node written at `sentAt` (server ms) arrived at `receivedAt` (this device's ms). */
-  sample(sentAt: number, receivedAt: number): void {
-    if (sentAt > 0 && Number.isFinite(receivedAt)) this.bound = Math.max(this.bound, sentAt - receivedAt);
-  }
-
-  get offset(): number {
-    return Math.round(Math.max(this.base, this.bound));
-  }
-
-  serverNow(localNow: number): number {
-    return localNow + this.offset;
-  }
-}
-
-/** The options by letter: the options text wins over option_map (a local edit leaves option_map stale). */
-export function optionsOf(question: { options?: string | string[]; option_map?: OptionMap }): OptionMap {
-  if (typeof question.options === 'string') return optionMap(question.options);
-  if (Array.isArray(question.options)) return optionMap(question.options.join(', '));
-  return question.option_map ?? { a: '', b: '', c: '', d: '' };
 }
 
 /** An attempt as the stage ranks it between questions. */

@@ -1,8 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { LivePoll, LiveQuizCounts, LiveQuizTopTen } from '../../lib/contract/live';
-import { connectLive, subscribeConnection, subscribePoll, subscribeQuizCounts, subscribeQuizTopTen, type Unsubscribe } from '../../live';
+import { subscribeConnection, subscribePoll, subscribeQuizCounts, subscribeQuizTopTen, type Unsubscribe } from '../../live';
 import { useOnline } from '../../store/sync';
-import { StageClock } from './stage-view';
 
 // The stage's live nodes (src/live), kept current while it is on screen. A node is undefined until its
 // first value, then the node or null (no node yet).
@@ -49,28 +48,4 @@ export function useStageConnection(): StageConnection {
   );
   if (connected === null) return online ? 'connecting' : 'reconnecting';
   return connected && online ? 'connected' : 'reconnecting';
-}
-
-/** The stage's clock: Firebase's server time offset, raised by the counts nodes' `sent_at` (see StageClock). */
-export function useStageClock(): StageClock {
-  const [clock] = useState(() => new StageClock());
-  useEffect(() => {
-    let stop: Unsubscribe | null = null;
-    let cancelled = false;
-    connectLive()
-      .then(({ database, sdk }) => {
-        if (cancelled) return;
-        stop = sdk.onValue(sdk.ref(database, '.info/serverTimeOffset'), (snapshot) => {
-          const value: unknown = snapshot.val();
-          if (typeof value === 'number') clock.setBaseOffset(value);
-        });
-      })
-      // Without the channel the stage says "reconnecting"; the device's clock stands meanwhile.
-      .catch(() => undefined);
-    return () => {
-      cancelled = true;
-      stop?.();
-    };
-  }, [clock]);
-  return clock;
 }

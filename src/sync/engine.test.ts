@@ -342,6 +342,31 @@ describe('failures', () => {
     expect(serverNames()).toEqual(['History']);
   });
 
+  it('a delete the server refuses puts the row back at once, marked failed with the reason; a retry that succeeds removes it', async () => {
+    const used = server.seed({ name: 'Used' });
+    const question = server.seed({ description: 'Who?', category: used.id }, QUESTIONS);
+    await engine.syncNow();
+    await deleteRecord(db, 'categories', `s-${used.id}`);
+    expect(await db.categories.get(`s-${used.id}`)).toBeUndefined();
+    await engine.syncNow();
+    const [refused] = await outbox();
+    expect(refused).toMatchObject({ kind: 'delete', status: 'failed', lastError: { status: 400, message: 'This row is still in use.' } });
+    expect(await db.categories.get(`s-${used.id}`)).toMatchObject({ name: 'Used', syncState: 'failed' });
+    // Later pulls keep it there, following the server.
+    server.editDirectly(used.id, { name: 'Still used' });
+    await engine.syncNow();
+    expect(await db.categories.get(`s-${used.id}`)).toMatchObject({
+      syncState: 'failed',
+      serverCopy: expect.objectContaining({ name: 'Still used' }),
+    });
+
+    server.deleteDirectly(question.id, QUESTIONS);
+    await engine.retry(refused!.opId);
+    expect(serverNames()).toEqual([]);
+    expect(await db.categories.get(`s-${used.id}`)).toBeUndefined();
+    expect(await db.outbox.count()).toBe(0);
+  });
+
   it('a delete of something already gone is done', async () => {
     const row = server.seed({ name: 'Science' });
     await engine.syncNow();

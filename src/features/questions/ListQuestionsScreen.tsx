@@ -13,6 +13,9 @@ import { pageCount, pageSlice } from '../../ui/page-range';
 import { Pager } from '../../ui/Pager';
 import { SearchBox } from '../../ui/SearchBox';
 import { SyncStateMarker } from '../../ui/SyncStateMarker';
+import { PendingDeletes } from '../../ui/PendingDeletes';
+import { usePendingDeletes } from '../../store/outbox';
+import type { QuestionRow } from '../../store/questions';
 import { ImportQuestionsDialog } from './ImportQuestionsDialog';
 import { csvQuestionsOf } from './question-import';
 import { paths } from '../../lib/paths';
@@ -128,6 +131,7 @@ function downloadCsv(text: string): void {
  */
 export function ListQuestionsScreen() {
   const questions = useQuestions();
+  const deleted = usePendingDeletes<QuestionRow>('questions');
   const categories = useCategoriesByName();
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
@@ -224,6 +228,7 @@ export function ListQuestionsScreen() {
             onSelect={select}
             empty={deferredSearch.trim() ? 'No question matches the search.' : 'No questions yet.'}
           />
+          <PendingDeletes what="questions" rows={deleted} rowKey={(row) => row.localId} nameOf={(row) => row.description} />
           <Group justify="space-between" wrap="wrap">
             <Pager page={shownPage} total={visible.length} pageSize={QUESTIONS_PAGE_SIZE} onChange={setPage} label="Questions pages" />
             <Text size="sm" c="dimmed">

@@ -3,7 +3,7 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { quizzesMirror } from '../../store/quizzes';
+import { deleteQuiz, quizzesMirror } from '../../store/quizzes';
 import { syncStatusStore } from '../../store/sync';
 import { clearTables, markPulled, putRows } from '../../store/testing';
 import type * as ClientProfile from '../../ui/use-client-profile';
@@ -69,7 +69,7 @@ function renderScreen() {
 const pulled = () => markPulled('quizzes');
 
 beforeEach(async () => {
-  await clearTables('quizzes', 'syncMeta');
+  await clearTables('quizzes', 'syncMeta', 'outbox');
 });
 afterEach(() => syncStatusStore().update({ online: true }));
 
@@ -93,6 +93,18 @@ describe('List Quiz before the first pull', () => {
     await putRows(quizzesMirror, stage);
     renderScreen();
     expect(await screen.findByRole('row', { name: /^Stage/ })).toBeInTheDocument();
+  });
+
+  it('lists a quiz deleted on this device as waiting to sync until the delete is sent (issue 22)', async () => {
+    await putRows(quizzesMirror, stage);
+    await deleteQuiz(stage.localId);
+    syncStatusStore().update({ online: false });
+    renderScreen();
+    const deleted = await screen.findByRole('region', { name: 'Deleted quizzes waiting to sync' });
+    expect(within(deleted).getByText('Stage')).toBeInTheDocument();
+    expect(within(deleted).getByText('Waiting to sync')).toBeInTheDocument();
+    await act(() => clearTables('outbox'));
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Deleted quizzes waiting to sync' })).not.toBeInTheDocument());
   });
 });
 

@@ -11,6 +11,9 @@ import { Pager } from '../../ui/Pager';
 import { SearchBox } from '../../ui/SearchBox';
 import { useSearchedPages } from '../../ui/use-searched-pages';
 import { SyncStateMarker } from '../../ui/SyncStateMarker';
+import { PendingDeletes } from '../../ui/PendingDeletes';
+import { usePendingDeletes } from '../../store/outbox';
+import type { QuizRow } from '../../store/quizzes';
 import { useClientProfile, viewerLink } from '../../ui/use-client-profile';
 import { useOnline, useSyncStatusValue } from '../../store/sync';
 import { moveQuizStatus, resetAttemptsOf, stepQuizQuestion } from './live-controls';
@@ -251,6 +254,7 @@ const columns: DataTableColumn<QuizEntry>[] = [
 export function ListQuizScreen() {
   // Pulled rows and live nodes arrive from outside: their renders may be time-sliced, the search box's not.
   const listed = useDeferredValue(useListedQuizzes());
+  const deleted = usePendingDeletes<QuizRow>('quizzes');
   const online = useOnline();
   const loading = quizListLoading(listed, useSyncStatusValue(pullExpected));
   const viewerAppUrl = useClientProfile()?.viewer_app_url;
@@ -315,6 +319,7 @@ export function ListQuizScreen() {
             empty={search.trim() ? 'No quiz matches the search.' : 'No quizzes yet.'}
             minWidth={1100}
           />
+          <PendingDeletes what="quizzes" rows={deleted} rowKey={(row) => row.localId} nameOf={(row) => row.name} />
           <Group justify="space-between" wrap="wrap">
             <Pager page={shownPage} total={visible.length} pageSize={QUIZZES_PAGE_SIZE} onChange={setPage} label="Quizzes pages" />
             <Text size="sm" c="dimmed">

@@ -367,6 +367,19 @@ describe('failures', () => {
     expect(await db.outbox.count()).toBe(0);
   });
 
+  it('remembers the last successful sync across page loads: a new engine on the device tells it before it syncs', async () => {
+    await engine.syncNow();
+    const synced = now;
+    engine.stop();
+    now += 60_000;
+    engine = makeEngine();
+    server.failNext({ kind: 'network', afterActing: false });
+    await engine.start();
+    expect(engine.status.getSnapshot()).toMatchObject({ lastSyncedAt: synced });
+    await engine.syncNow();
+    expect(engine.status.getSnapshot()).toMatchObject({ lastSyncedAt: now });
+  });
+
   it('a delete of something already gone is done', async () => {
     const row = server.seed({ name: 'Science' });
     await engine.syncNow();
@@ -460,7 +473,7 @@ describe('status and triggers', () => {
     window.dispatchEvent(new Event('online'));
     await vi.waitFor(async () => expect(await names()).toEqual(['Science']));
     expect(seen).toContain(true);
-    expect(engine.status.getSnapshot()).toMatchObject({ online: true, syncing: false, lastSyncedAt: now });
+    await vi.waitFor(() => expect(engine.status.getSnapshot()).toMatchObject({ online: true, syncing: false, lastSyncedAt: now }));
   });
 
   it('started again after a stop, it sends a change as soon as the user fixes it', async () => {

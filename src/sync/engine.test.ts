@@ -1,3 +1,4 @@
+import { NETWORK_FAILURE_MESSAGE } from '../api/errors';
 import { resource } from '../api/resource';
 import type { Category } from '../api/categories';
 import { createRecord, deleteRecord, updateRecord } from '../local/commands';
@@ -378,6 +379,14 @@ describe('failures', () => {
     expect(engine.status.getSnapshot()).toMatchObject({ lastSyncedAt: synced });
     await engine.syncNow();
     expect(engine.status.getSnapshot()).toMatchObject({ lastSyncedAt: now });
+  });
+
+  it('a change that cannot reach the server says so in words, not "Failed to fetch" (issue 22)', async () => {
+    await createRecord(db, 'categories', { name: 'History' });
+    server.failNext({ kind: 'network', afterActing: false });
+    await engine.syncNow();
+    expect(engine.status.getSnapshot().lastError).toBe(NETWORK_FAILURE_MESSAGE);
+    expect((await outbox())[0]?.lastError?.message).toBe(NETWORK_FAILURE_MESSAGE);
   });
 
   it('a delete of something already gone is done', async () => {

@@ -1,7 +1,7 @@
 import type { KyInstance } from 'ky';
 import { liveQuery, type Subscription } from 'dexie';
 import { http } from '../api/client';
-import { ApiError } from '../api/errors';
+import { ApiError, readableMessage } from '../api/errors';
 import { onLocalChange } from '../local/changes';
 import type { EntityName, Payload, PortalDatabase } from '../local/db';
 import { RecordNotFoundError } from '../local/errors';
@@ -257,7 +257,7 @@ export class SyncEngine {
     } catch (error) {
       if (error instanceof ApiError && error.status === 401)
         this.status.update({ needsSignIn: true, lastError: 'Sign in again to send your changes.' });
-      else this.status.update({ lastError: error instanceof Error ? error.message : String(error) });
+      else this.status.update({ lastError: readableMessage(error) });
     } finally {
       await this.refreshCounts();
       this.status.update({ syncing: false });

@@ -1,5 +1,5 @@
 import type { KyInstance } from 'ky';
-import { ApiError } from '../api/errors';
+import { ApiError, readableMessage } from '../api/errors';
 import { ResourceError } from '../api/resource';
 import type { EntityName, OutboxEntry, OutboxError, Payload, PortalDatabase, ServerObject } from '../local/db';
 import { entityDescriptors, mapReferences } from '../local/entities';
@@ -40,7 +40,7 @@ function isServerObject(value: unknown): value is ServerObject {
 
 function errorOf(error: unknown): OutboxError {
   if (error instanceof ApiError) return { status: error.status, message: error.message, fieldErrors: error.fieldErrors };
-  return { status: 0, message: error instanceof Error ? error.message : String(error), fieldErrors: {} };
+  return { status: 0, message: readableMessage(error), fieldErrors: {} };
 }
 
 async function requireServerId(ctx: PushContext, entity: EntityName, localId: string): Promise<number> {

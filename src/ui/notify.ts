@@ -1,5 +1,5 @@
 import { notifications, type NotificationData } from '@mantine/notifications';
-import { ApiError } from '../api/errors';
+import { ApiError, readableMessage } from '../api/errors';
 import { LocalStorageFullError } from '../store/mirror';
 import { markNoticeShown } from './notice-signal';
 
@@ -25,7 +25,7 @@ export function notifyError(error: unknown, title = 'Something went wrong'): voi
     kind: 'error',
     color: 'red',
     title: full ? 'Not saved: this device is full' : title,
-    message: full ? `${error.message} Free some space, then try again.` : error instanceof Error ? error.message : String(error),
+    message: full ? `${error.message} Free some space, then try again.` : readableMessage(error),
     autoClose: full ? false : 8000,
   });
   if (!full && !(error instanceof ApiError)) console.error(title, error);

@@ -43,3 +43,15 @@ export function showFieldErrors(
   setErrors(matched);
   return Object.keys(matched).length > 0;
 }
+
+/** Said after a save made while offline: it is kept here and queued. */
+export const SAVED_OFFLINE_NOTE = 'Saved on this device; it is sent to the server when the connection is back.';
+
+/**
+ * A short confirmation after a save or a delete (issue 22), e.g. "Category deleted". Changes are queued: offline
+ * it adds that the change waits on this device. Closes by itself after a few seconds.
+ */
+export function notifyDone(title: string): void {
+  const online = typeof navigator === 'undefined' || navigator.onLine !== false;
+  showNotice({ color: 'green', title, message: online ? undefined : SAVED_OFFLINE_NOTE, autoClose: 4000 });
+}

@@ -9,7 +9,7 @@ import { routeKeyOf } from '../../store/mirror';
 import { CATEGORY_NAME_TAKEN_MESSAGE, categoryPayload } from '../../lib/contract/category';
 import { editDeleteColumns } from '../../ui/RowLink';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';
-import { notifyError } from '../../ui/notify';
+import { notifyDone, notifyError } from '../../ui/notify';
 import { Pager } from '../../ui/Pager';
 import { SearchBox } from '../../ui/SearchBox';
 import { useSearchedPages } from '../../ui/use-searched-pages';
@@ -70,6 +70,7 @@ function AddCategoryForm({ rows }: { rows: readonly CategoryRow[] }) {
     setSaving(true);
     try {
       await createCategory(parsed.data);
+      notifyDone('Category added');
       form.reset();
     } catch (error) {
       // The typed name stays in the field (a full disk saved nothing).

@@ -1,4 +1,5 @@
 import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
@@ -13,6 +14,7 @@ const base = { syncState: 'synced' as const, serverCopy: null };
 function renderScreen() {
   return render(
     <MantineProvider>
+      <Notifications />
       <MemoryRouter initialEntries={['/add-category/7/delete']}>
         <Routes>
           <Route path="/add-category/:id/delete" element={<DeleteCategoryScreen />} />
@@ -44,4 +46,5 @@ it('an unused category is deleted and the list opens', async () => {
   await userEvent.click(await screen.findByRole('button', { name: 'Delete' }));
   expect(await screen.findByText('Categories list')).toBeInTheDocument();
   expect(await queuedChangeCount()).toBe(1);
+  expect(await screen.findByText('Category deleted')).toBeInTheDocument();
 });

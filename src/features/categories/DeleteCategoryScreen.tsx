@@ -6,7 +6,7 @@ import { useQuestions } from '../../store/questions';
 import { categoryInUseMessage } from '../../lib/contract/category';
 import { usedByText, usesOf } from './category-rows';
 import { DeleteConfirmation } from '../../ui/DeleteConfirmation';
-import { notifyError } from '../../ui/notify';
+import { notifyDone, notifyError } from '../../ui/notify';
 import { MissingCategory, useCanonicalCategoryPath } from './EditCategoryScreen';
 import { paths } from '../../lib/paths';
 
@@ -51,6 +51,7 @@ export function DeleteCategoryScreen() {
         try {
           // Queued; if the server still refuses, the row comes back in the list with the reason (sync/push.ts).
           await deleteCategory(row.localId);
+          notifyDone('Category deleted');
           navigate(paths.categories());
         } catch (error) {
           notifyError(error, 'The category could not be deleted');

@@ -5,7 +5,7 @@ import { routeKeyOf } from '../../store/mirror';
 import { createChoice } from '../../store/polls';
 import { BLANK_MESSAGE } from '../../lib/contract/poll';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';
-import { notifyError } from '../../ui/notify';
+import { notifyDone, notifyError } from '../../ui/notify';
 import { SyncStateMarker } from '../../ui/SyncStateMarker';
 import { isChoiceOf, type ChoiceRow, type PollRow } from './poll-rows';
 import { PendingDeletes } from '../../ui/PendingDeletes';
@@ -56,6 +56,7 @@ function AddChoiceForm({ poll }: { poll: PollRow }) {
     setSaving(true);
     try {
       await createChoice({ name: name.trim(), votes: 0, question: poll.localId });
+      notifyDone('Choice added');
       form.reset();
     } catch (error) {
       notifyError(error, 'The choice could not be added');

@@ -8,7 +8,7 @@ import { OPTION_LETTERS, type OptionLetter } from '../../lib/options-codec';
 import { questionCsv } from '../../lib/question-csv';
 import { editDeleteColumns } from '../../ui/RowLink';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';
-import { notifyError } from '../../ui/notify';
+import { notifyDone, notifyError } from '../../ui/notify';
 import { pageCount, pageSlice } from '../../ui/page-range';
 import { Pager } from '../../ui/Pager';
 import { SearchBox } from '../../ui/SearchBox';
@@ -172,6 +172,7 @@ export function ListQuestionsScreen() {
       }
       setSelected(new Set());
       setConfirmingBulk(false);
+      notifyDone(chosen.length === 1 ? '1 question deleted' : `${chosen.length} questions deleted`);
     } catch (error) {
       notifyError(error, 'There was an error!');
     } finally {

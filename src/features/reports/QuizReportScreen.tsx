@@ -13,7 +13,7 @@ import {
 import { attemptName, attemptsCsv, attemptsCsvFileName } from '../../lib/attempts-csv';
 import { PAGE_SIZE } from '../../lib/contract/page';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';
-import { notifyError } from '../../ui/notify';
+import { notifyDone, notifyError } from '../../ui/notify';
 import { Pager } from '../../ui/Pager';
 import { QuizFilterSelect } from '../../ui/QuizFilterSelect';
 import { SavedPageNotice } from '../../ui/SavedPageNotice';
@@ -101,6 +101,7 @@ export function QuizReportScreen() {
       if (pendingDelete.kind === 'one') await deleteAttempt(pendingDelete.attempt.id);
       else await bulkDeleteAttempts(pendingDelete.ids);
       const removed = pendingDelete.kind === 'one' ? 1 : pendingDelete.ids.length;
+      notifyDone(removed === 1 ? 'Attempt deleted' : `${removed} attempts deleted`);
       setSelected(new Set());
       setPendingDelete(null);
       // The last rows of the last page gone: show the page before.

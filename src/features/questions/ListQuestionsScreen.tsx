@@ -15,7 +15,6 @@ import { SearchBox } from '../../ui/SearchBox';
 import { SyncStateMarker } from '../../ui/SyncStateMarker';
 import { PendingDeletes } from '../../ui/PendingDeletes';
 import { usePendingDeletes } from '../../store/outbox';
-import type { QuestionRow } from '../../store/questions';
 import { ImportQuestionsDialog } from './ImportQuestionsDialog';
 import { csvQuestionsOf } from './question-import';
 import { paths } from '../../lib/paths';

@@ -10,12 +10,14 @@ import { STATUS_LABELS, canStep } from '../../lib/quiz-rules';
 import { useLiveQuiz, useLiveQuizCounts } from '../../live/use-live-quiz';
 import { moveQuizStatus, stepQuizQuestion } from './live-controls';
 import { QuizPlayers } from './QuizPlayers';
+import { durationText } from '../../lib/date-text';
 import {
   COUNTDOWN_LABELS,
   countdownAt,
   nextStatusOf,
   stageOptions,
   stageQuestionKey,
+  steppingKeysHint,
   type ClickerAction,
   type StageQuestion,
 } from './quiz-control';
@@ -60,6 +62,8 @@ export function ControlScreen() {
   const now = useNow(250, counting);
   const countdown = counting && live ? countdownAt(live, quiz?.before_qs_timer ?? 0, now + offset) : null;
   const nextStatus = state ? nextStatusOf(state.mode, state.status) : null;
+  // h:mm:ss, not "5966 s" (issue 22).
+  const timeLeft = countdown ? durationText(countdown.seconds) : '';
 
   const run = useCallback(async (command: () => Promise<boolean>) => {
     setBusy(true);
@@ -129,7 +133,7 @@ export function ControlScreen() {
         {countdown && (
           <Text size="xl" fw={700} role="timer" aria-label={COUNTDOWN_LABELS[countdown.phase]}>
             {COUNTDOWN_LABELS[countdown.phase]}
-            {countdown.phase !== 'time-up' && `: ${countdown.seconds} s`}
+            {countdown.phase !== 'time-up' && `: ${timeLeft}`}
           </Text>
         )}
         {question ? (
@@ -187,7 +191,8 @@ export function ControlScreen() {
         </Button>
       )}
       <Text size="sm" c="dimmed">
-        {WAKE_LOCK_TEXT[wakeLock]} Keys: → / Page Down / Space next, ← / Page Up previous.
+        {WAKE_LOCK_TEXT[wakeLock]}
+        {state.mode === 'MANUAL' && ` ${steppingKeysHint('MANUAL')}`}
       </Text>
       <Anchor component={Link} to={paths.quizStage(routeKeyOf(quiz))}>
         Open stage

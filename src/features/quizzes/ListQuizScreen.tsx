@@ -2,7 +2,7 @@ import { ActionIcon, Anchor, Button, Group, NativeSelect, Popover, Stack, Text, 
 import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { routeKeyOf } from '../../store/mirror';
-import { dayTimeText } from '../../lib/date-text';
+import { dayTimeZoneText } from '../../lib/date-text';
 import { STATUS_LABELS, type QuizStatus } from '../../lib/quiz-rules';
 import { CopyLinkButton } from '../../ui/CopyLinkButton';
 import { editDeleteColumns } from '../../ui/RowLink';
@@ -235,8 +235,8 @@ const columns: DataTableColumn<QuizEntry>[] = [
   { header: 'Questions', cell: (entry) => <QuestionCell entry={entry} />, shrink: true },
   { header: 'Mode', cell: ({ state }) => state.mode, shrink: true },
   { header: 'Status', cell: (entry) => <StatusCell entry={entry} />, shrink: true },
-  { header: 'Start Time', cell: ({ row }) => dayTimeText(row.start_date_time) },
-  { header: 'End Time', cell: ({ row }) => dayTimeText(row.end_date_time) },
+  { header: 'Start Time', cell: ({ row }) => dayTimeZoneText(row.start_date_time) },
+  { header: 'End Time', cell: ({ row }) => dayTimeZoneText(row.end_date_time) },
   { header: 'Quiz Hash', cell: (entry) => <HashCell entry={entry} /> },
   ...editDeleteColumns<QuizEntry>(
     ({ row }) => routeKeyOf(row),

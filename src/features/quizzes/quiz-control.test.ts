@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clickerActionOf, countdownAt, nextStatusOf, stageOptions, stageQuestionKey } from './quiz-control';
+import { clickerActionOf, countdownAt, nextStatusOf, stageOptions, stageQuestionKey, steppingKeysHint } from './quiz-control';
 
 describe('the control screen', () => {
   it('reads options from the text, the list of a write answer, or option_map', () => {
@@ -40,5 +40,12 @@ describe('the control screen', () => {
     expect(['ArrowRight', 'PageDown', ' '].map(clickerActionOf)).toEqual(['next', 'next', 'next']);
     expect(['ArrowLeft', 'PageUp'].map(clickerActionOf)).toEqual(['previous', 'previous']);
     expect(clickerActionOf('Enter')).toBeNull();
+  });
+});
+
+describe('the AUTO control screen (issue 22)', () => {
+  it('gives the stepping-keys hint only in MANUAL', () => {
+    expect(steppingKeysHint('MANUAL')).toContain('Page Down');
+    expect(steppingKeysHint('AUTO')).toBeNull();
   });
 });

@@ -62,3 +62,8 @@ export const COUNTDOWN_LABELS: Record<CountdownPhase, string> = {
 };
 
 export { clickerActionOf, type ClickerAction } from '../../ui/clicker-keys';
+
+/** The presenter keys' hint: only MANUAL quizzes are stepped by hand (AUTO moves on its timers). */
+export function steppingKeysHint(mode: QuizMode): string | null {
+  return mode === 'MANUAL' ? 'Keys: → / Page Down / Space next, ← / Page Up previous.' : null;
+}

@@ -1,4 +1,5 @@
 import { Box, Button, Checkbox, Group, Stack, Text, Title } from '@mantine/core';
+import { statusText } from '../../lib/status-text';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import {
@@ -137,7 +138,7 @@ export function QuizReportScreen() {
     { header: 'Score', cell: (row) => row.score, shrink: true },
     { header: 'Time Taken', cell: (row) => `${row.time_taken} s`, shrink: true },
     { header: 'Rank', cell: (row) => row.rank, shrink: true },
-    { header: 'Status', cell: (row) => row.status, shrink: true },
+    { header: 'Status', cell: (row) => statusText(row.status), shrink: true },
     {
       header: 'Delete',
       shrink: true,

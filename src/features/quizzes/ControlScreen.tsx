@@ -6,10 +6,11 @@ import { useQuestion } from '../../store/questions';
 import { routeKeyOf } from '../../store/mirror';
 import { quizzesMirror } from '../../store/quizzes';
 import { OPTION_LETTERS, type OptionLetter } from '../../lib/options-codec';
-import { STATUS_LABELS, canStep } from '../../lib/quiz-rules';
+import { STATUS_LABELS, canStep, type QuizStatus } from '../../lib/quiz-rules';
 import { useLiveQuiz, useLiveQuizCounts } from '../../live/use-live-quiz';
 import { moveQuizStatus, stepQuizQuestion } from './live-controls';
 import { QuizPlayers } from './QuizPlayers';
+import { ConfirmStatusDialog } from './ConfirmStatusDialog';
 import { durationText } from '../../lib/date-text';
 import {
   COUNTDOWN_LABELS,
@@ -18,6 +19,7 @@ import {
   stageOptions,
   stageQuestionKey,
   steppingKeysHint,
+  statusNeedsConfirmation,
   type ClickerAction,
   type StageQuestion,
 } from './quiz-control';
@@ -54,6 +56,7 @@ export function ControlScreen() {
   const wakeLock = useScreenWakeLock();
   const offset = useServerTimeOffset();
   const [busy, setBusy] = useState(false);
+  const [asking, setAsking] = useState<QuizStatus | null>(null);
 
   const state = quiz ? liveStateOf(quiz, live) : null;
   const controls = quiz && state ? quizControls(quiz, state, online) : null;
@@ -94,6 +97,15 @@ export function ControlScreen() {
   }
 
   const describedBy = controls.disabledReason ? REASON_ID : undefined;
+  const moveTo = (status: QuizStatus) => {
+    if (quiz.serverId === null) return;
+    const controlled = { localId: quiz.localId, serverId: quiz.serverId };
+    void run(async () => {
+      const done = await moveQuizStatus(controlled, status);
+      setAsking(null);
+      return done;
+    });
+  };
   const options = question ? stageOptions(question) : null;
   return (
     <Stack gap="sm" maw={560} w="100%" mx="auto">
@@ -110,6 +122,15 @@ export function ControlScreen() {
           {LIVE_STATE_TEXT[channel]}
         </Badge>
       </Group>
+      {asking && (
+        <ConfirmStatusDialog
+          quizName={quiz.name}
+          status={asking}
+          busy={busy}
+          onCancel={() => setAsking(null)}
+          onConfirm={() => moveTo(asking)}
+        />
+      )}
       <Text fw={700} size="lg">
         {quiz.name}
       </Text>
@@ -182,9 +203,8 @@ export function ControlScreen() {
           aria-describedby={describedBy}
           disabled={controls.disabledReason !== null || busy}
           onClick={() => {
-            if (quiz.serverId === null) return;
-            const controlled = { localId: quiz.localId, serverId: quiz.serverId };
-            void run(() => moveQuizStatus(controlled, nextStatus));
+            if (statusNeedsConfirmation(nextStatus)) setAsking(nextStatus);
+            else moveTo(nextStatus);
           }}
         >
           {`Set status: ${STATUS_LABELS[nextStatus]}`}

@@ -8,6 +8,7 @@ import { syncStatusStore } from '../../store/sync';
 import { clearTables, markPulled, putRows } from '../../store/testing';
 import type * as ClientProfile from '../../ui/use-client-profile';
 import { ListQuizScreen } from './ListQuizScreen';
+import type * as LiveControls from './live-controls';
 import type { QuizRow } from './quiz-rows';
 import { NO_COUNTS } from './use-live-channel';
 import type { LiveQuizCounts } from '../../lib/contract/live';
@@ -29,6 +30,11 @@ vi.mock('../../live', () => ({
   },
   subscribeConnection: () => () => undefined,
   connectLive: () => new Promise(() => undefined),
+}));
+const moveQuizStatus = vi.hoisted(() => vi.fn(async () => true));
+vi.mock('./live-controls', async (importOriginal) => ({
+  ...(await importOriginal<typeof LiveControls>()),
+  moveQuizStatus,
 }));
 vi.mock('../../ui/use-client-profile', async (importOriginal) => ({
   ...(await importOriginal<typeof ClientProfile>()),
@@ -69,6 +75,7 @@ function renderScreen() {
 const pulled = () => markPulled('quizzes');
 
 beforeEach(async () => {
+  moveQuizStatus.mockClear();
   await clearTables('quizzes', 'syncMeta', 'outbox');
 });
 afterEach(() => syncStatusStore().update({ online: true }));
@@ -126,6 +133,29 @@ describe('List Quiz row controls', () => {
     ).toEqual(['Started', 'Result Awaited', 'Result Announced', 'Completed']);
     act(() => syncStatusStore().update({ online: false }));
     expect(status).toBeDisabled();
+  });
+
+  it('asks before a status change that cannot be taken back; Cancel keeps the status (issue 22)', async () => {
+    const user = userEvent.setup();
+    renderScreen();
+    const status = await screen.findByRole('combobox', { name: 'Status of Stage' });
+    await user.selectOptions(status, 'COMPLETED');
+    const dialog = await screen.findByRole('dialog', { name: 'Set Stage to Completed?' });
+    expect(within(dialog).getByText('The status cannot go back.')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(status).toHaveValue('STARTED');
+    expect(moveQuizStatus).not.toHaveBeenCalled();
+
+    await user.selectOptions(status, 'RESULT_ANNOUNCED');
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Set Stage to Result Announced?' })).getByRole('button', { name: 'Confirm' }),
+    );
+    await waitFor(() => expect(moveQuizStatus).toHaveBeenCalledWith({ localId: 's-7', serverId: 7 }, 'RESULT_ANNOUNCED'));
+
+    // A step that can be followed by others goes at once.
+    await user.selectOptions(status, 'RESULT_AWAITED');
+    expect(moveQuizStatus).toHaveBeenLastCalledWith({ localId: 's-7', serverId: 7 }, 'RESULT_AWAITED');
   });
 
   it('mounts the Reset Attempts confirmation at the first press, keeping its texts', async () => {

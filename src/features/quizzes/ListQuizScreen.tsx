@@ -34,6 +34,8 @@ import {
 import { useAfterFirstPaint } from '../../ui/use-after-first-paint';
 import { LIVE_STATE_TEXT, useLiveChannelState, useLiveQuizCountsNodes, useLiveQuizNodes } from './use-live-channel';
 import { QuizPlayers } from './QuizPlayers';
+import { ConfirmStatusDialog } from './ConfirmStatusDialog';
+import { statusNeedsConfirmation } from './quiz-control';
 import { useListedQuizzes } from './use-quizzes';
 import { paths } from '../../lib/paths';
 
@@ -106,14 +108,39 @@ function QuestionCell({ entry }: { entry: QuizEntry }) {
  * in every row of the table (no floating dropdown to mount), and the phone's own picker on a phone.
  */
 function StatusCell({ entry }: { entry: QuizEntry }) {
-  const { row, state, controls } = entry;
+  const { row, state } = entry;
   const [busy, setBusy] = useState(false);
+  // A change that cannot be taken back waits here for the confirmation; the select keeps the current status.
+  const [asking, setAsking] = useState<QuizStatus | null>(null);
   const change = async (status: QuizStatus) => {
     if (row.serverId === null || status === state.status) return;
     setBusy(true);
     await moveQuizStatus({ localId: row.localId, serverId: row.serverId }, status);
     setBusy(false);
+    setAsking(null);
   };
+  const choose = (status: QuizStatus) => {
+    if (statusNeedsConfirmation(status)) setAsking(status);
+    else void change(status);
+  };
+  return (
+    <>
+      {asking && (
+        <ConfirmStatusDialog
+          quizName={row.name}
+          status={asking}
+          busy={busy}
+          onCancel={() => setAsking(null)}
+          onConfirm={() => void change(asking)}
+        />
+      )}
+      <StatusSelect entry={entry} busy={busy} onChoose={choose} />
+    </>
+  );
+}
+
+function StatusSelect({ entry, busy, onChoose }: { entry: QuizEntry; busy: boolean; onChoose: (status: QuizStatus) => void }) {
+  const { row, state, controls } = entry;
   return (
     <NativeSelect
       aria-label={`Status of ${row.name}`}
@@ -122,7 +149,7 @@ function StatusCell({ entry }: { entry: QuizEntry }) {
       value={state.status}
       disabled={controls.disabledReason !== null || busy}
       // The options are the statuses of `controls.statuses`.
-      onChange={(event) => void change(event.currentTarget.value as QuizStatus)}
+      onChange={(event) => onChoose(event.currentTarget.value as QuizStatus)}
       size="md"
       miw={190}
     />

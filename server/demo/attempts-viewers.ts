@@ -1,3 +1,4 @@
+import type { QuizStatus } from '../../src/lib/quiz-rules';
 import { created, touched } from '../db/rows';
 import { sponsorPng } from './sponsor-image';
 import type { DemoContext } from './demo-context';
@@ -63,6 +64,9 @@ const LAST_NAMES = [
 ];
 export const DEMO_ATTEMPT_COUNT = 60;
 
+/** The statuses of a quiz that has been played, so it may have attempts. */
+const PLAYED: ReadonlySet<QuizStatus> = new Set(['STARTED', 'RESULT_AWAITED', 'RESULT_ANNOUNCED', 'COMPLETED']);
+
 /** A small deterministic generator, so every demo database looks the same. */
 function sequence(seed: number) {
   let state = seed;
@@ -116,26 +120,38 @@ export async function seedDemoViewersAndAttempts({ db, clock, clientId }: DemoCo
       .execute()
   ).map((row) => row.id);
 
-  const quizzes = await db
-    .selectFrom('quizzes')
-    .select(['id', 'start_date_time'])
-    .where('client_id', '=', clientId)
-    .orderBy('id')
-    .execute();
+  // Only quizzes that have been played have attempts (issue 22: no announced quiz with completed attempts):
+  // started ones have some still in progress, the others only finished ones. Each attempt starts after its
+  // quiz did and has ended by now (and by the quiz's end) when it is finished.
+  const quizzes = (
+    await db
+      .selectFrom('quizzes')
+      .select(['id', 'status', 'start_date_time', 'end_date_time'])
+      .where('client_id', '=', clientId)
+      .orderBy('id')
+      .execute()
+  ).filter((quiz) => PLAYED.has(quiz.status as QuizStatus));
   if (quizzes.length === 0) return;
+  const now = clock.now().getTime();
   const next = sequence(42);
   const attempts = Array.from({ length: DEMO_ATTEMPT_COUNT }, (_, index) => {
     const quiz = quizzes[index % quizzes.length]!;
     const viewerId = viewerIds[(index * 7) % viewerIds.length]!;
-    const started = new Date(new Date(quiz.start_date_time).getTime() + next(600) * 1000).toISOString();
+    const inProgress = quiz.status === 'STARTED' && index % 3 === 0;
+    const timeTaken = 20 + next(2800) / 10;
+    const quizStart = Date.parse(quiz.start_date_time);
+    // A finished attempt fits between the quiz's start and the earlier of now and the quiz's end.
+    const latestEnd = Math.min(now, Date.parse(quiz.end_date_time));
+    const room = Math.max(0, Math.floor((latestEnd - quizStart) / 1000 - timeTaken));
+    const started = quizStart + next(Math.max(1, Math.min(600, room))) * 1000;
     return {
       viewer_id: viewerId,
       quiz_id: quiz.id,
-      score: next(11),
-      time_taken: 20 + next(2800) / 10,
+      score: inProgress ? next(4) : next(11),
+      time_taken: inProgress ? Math.min(timeTaken, Math.max(0, (now - started) / 1000)) : timeTaken,
       rank: null,
-      status: index % 9 === 4 ? 'IN_PROGRESS' : 'COMPLETED',
-      start_date_time: started,
+      status: inProgress ? 'IN_PROGRESS' : 'COMPLETED',
+      start_date_time: new Date(started).toISOString(),
       ...created(clock, clientId),
     };
   });

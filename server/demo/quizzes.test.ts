@@ -74,3 +74,43 @@ it('has a quiz ready to play live and a poll open for votes, with real vote coun
   const client = await server.db.selectFrom('clients').select('viewer_app_url').executeTakeFirstOrThrow();
   expect(client.viewer_app_url).toBe('http://quiz.example/play/');
 });
+
+it('tells a consistent story: attempts only on played quizzes, in progress only while started, within their quiz and before now (issue 22)', async () => {
+  await seedDemo(server.db, server.clock, { email: 'demo@demo.quiz', password: 'demo-pass-2026' });
+  const now = server.clock.now().getTime();
+  const rows = await server.db
+    .selectFrom('attempts')
+    .innerJoin('quizzes', 'quizzes.id', 'attempts.quiz_id')
+    .select([
+      'quizzes.name as quiz',
+      'quizzes.status as quizStatus',
+      'quizzes.start_date_time as quizStart',
+      'quizzes.end_date_time as quizEnd',
+      'attempts.status as status',
+      'attempts.start_date_time as started',
+      'attempts.time_taken as timeTaken',
+    ])
+    .execute();
+  expect(rows.length).toBeGreaterThan(0);
+  for (const row of rows) {
+    const where = `${row.quiz} (${row.quizStatus}): ${row.status} attempt`;
+    expect(['STARTED', 'RESULT_AWAITED', 'RESULT_ANNOUNCED', 'COMPLETED'], where).toContain(row.quizStatus);
+    if (row.status === 'IN_PROGRESS') expect(row.quizStatus, where).toBe('STARTED');
+    const started = Date.parse(row.started);
+    expect(started, where).toBeGreaterThanOrEqual(Date.parse(row.quizStart));
+    expect(started + Number(row.timeTaken) * 1000, where).toBeLessThanOrEqual(Math.min(now, Date.parse(row.quizEnd)) + 1000);
+  }
+  // Every played quiz has attempts to report, the ones still to come none.
+  const quizzes = await server.db.selectFrom('quizzes').select(['id', 'status', 'start_date_time', 'end_date_time', 'quiz_hash']).execute();
+  for (const quiz of quizzes) {
+    const count = (await server.db.selectFrom('attempts').select('id').where('quiz_id', '=', quiz.id).execute()).length;
+    if (quiz.status === 'ANNOUNCED' || quiz.status === 'ACTIVATED') expect(count, quiz.status).toBe(0);
+    else expect(count, quiz.status).toBeGreaterThan(0);
+    // Dates fit the status: not started yet before it starts, ended quizzes in the past.
+    if (quiz.status === 'COMPLETED') expect(Date.parse(quiz.end_date_time)).toBeLessThanOrEqual(now);
+    if (quiz.status !== 'ANNOUNCED' && quiz.status !== 'ACTIVATED') expect(Date.parse(quiz.start_date_time)).toBeLessThanOrEqual(now);
+    expect(Date.parse(quiz.end_date_time)).toBeGreaterThan(Date.parse(quiz.start_date_time));
+  }
+  // The quiz ready to play live keeps its link and code.
+  expect(quizzes.find((quiz) => quiz.quiz_hash === 'demo-live-quiz')).toMatchObject({ status: 'ANNOUNCED' });
+});

@@ -1,6 +1,6 @@
 import ky, { HTTPError, type KyInstance, type Options } from 'ky';
 import type { z } from 'zod';
-import { ApiError, fieldErrorsFromBody, messageFromBody } from './errors';
+import { ApiError, NETWORK_FAILURE_MESSAGE, TIMEOUT_MESSAGE, fieldErrorsFromBody, messageFromBody } from './errors';
 
 /**
  * The portal's one HTTP client. Only api/ knows URLs. The API base comes from VITE_API_BASE at
@@ -57,8 +57,11 @@ export async function toApiError(error: unknown): Promise<ApiError> {
     return new ApiError(status, messageFromBody(status, body), fieldErrorsFromBody(body), body);
   }
   if (error instanceof DOMException && error.name === 'AbortError') throw error;
-  const message = error instanceof Error ? error.message : String(error);
-  return new ApiError(0, messageFromBody(0, undefined) + (message ? ` (${message})` : ''));
+  // No answer: the sentence says what happened in plain words; the browser's own text stays in `cause`.
+  const timedOut = error instanceof Error && error.name === 'TimeoutError';
+  const apiError = new ApiError(0, timedOut ? TIMEOUT_MESSAGE : NETWORK_FAILURE_MESSAGE);
+  (apiError as Error).cause = error;
+  return apiError;
 }
 
 /**

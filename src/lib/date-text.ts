@@ -1,28 +1,62 @@
-// Dates as the lists show them ("21 Nov 2026", "21 Nov 2026, 14:30" in the device's time zone), or a dash
-// when there is none (a row the server has not stored yet) or it cannot be read. Written out by hand rather
-// than with Intl.DateTimeFormat: the first Intl formatter of a page loads the locale's data, about 20 ms of a
-// slow phone's main thread in the middle of drawing its first list (measured, issue 9), and the portal's
-// words are English anyway.
+// The portal's one date formatter (issue 22): every screen writes dates through these, in the browser's locale
+// and the device's time zone, or a dash when there is none (a row the server has not stored yet) or it cannot
+// be read. A moment people meet at (a quiz's start and end) also names its time zone; a list's day does not.
+//
+// Intl formatters are made on first use and kept: the first one of a page loads the locale's data (about 20 ms
+// of a slow phone's main thread, measured in issue 9), paid once, not per cell.
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
+type Style = 'day' | 'dayTime' | 'dayTimeZone';
 
-function parsed(value: string | null | undefined): Date | null {
-  if (!value) return null;
-  const date = new Date(value);
+const OPTIONS: Record<Style, Intl.DateTimeFormatOptions> = {
+  day: { year: 'numeric', month: 'short', day: 'numeric' },
+  dayTime: { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' },
+  dayTimeZone: { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', timeZoneName: 'short' },
+};
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/** The browser's locale (undefined: Intl's default, which is the browser's); tests may pass one. */
+function formatter(style: Style, locale: string | undefined): Intl.DateTimeFormat {
+  const key = `${style}|${locale ?? ''}`;
+  let made = formatters.get(key);
+  if (!made) {
+    made = new Intl.DateTimeFormat(locale, OPTIONS[style]);
+    formatters.set(key, made);
+  }
+  return made;
+}
+
+function parsed(value: string | number | Date | null | undefined): Date | null {
+  if (value === null || value === undefined || value === '') return null;
+  const date = value instanceof Date ? value : new Date(value);
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-const day = (date: Date) => `${date.getDate()} ${MONTHS[date.getMonth()]} ${date.getFullYear()}`;
-const twoDigits = (value: number) => String(value).padStart(2, '0');
-
-/** A day, e.g. "21 Nov 2026". */
-export function dayText(value: string | null | undefined): string {
+function written(style: Style, value: string | number | Date | null | undefined, locale?: string): string {
   const date = parsed(value);
-  return date ? day(date) : '—';
+  return date ? formatter(style, locale).format(date) : '—';
 }
 
-/** A day and its time (24-hour clock), e.g. "21 Nov 2026, 14:30". */
-export function dayTimeText(value: string | null | undefined): string {
-  const date = parsed(value);
-  return date ? `${day(date)}, ${twoDigits(date.getHours())}:${twoDigits(date.getMinutes())}` : '—';
+/** A day, e.g. "21 Nov 2026" (en-GB) or "Nov 21, 2026" (en-US). */
+export function dayText(value: string | number | Date | null | undefined, locale?: string): string {
+  return written('day', value, locale);
+}
+
+/** A day and its time, e.g. "21 Nov 2026, 14:30" (en-GB). */
+export function dayTimeText(value: string | number | Date | null | undefined, locale?: string): string {
+  return written('dayTime', value, locale);
+}
+
+/** A day and its time with the time zone, for moments people meet at (a quiz's start), e.g. "21 Nov 2026, 14:30 CET". */
+export function dayTimeZoneText(value: string | number | Date | null | undefined, locale?: string): string {
+  return written('dayTimeZone', value, locale);
+}
+
+/** A length of time on a clock face, e.g. "1:39:26", or "4:05" under an hour (a countdown's time left). */
+export function durationText(totalSeconds: number): string {
+  const seconds = Math.max(0, Math.floor(totalSeconds));
+  const hours = Math.floor(seconds / 3600);
+  const minutes = Math.floor((seconds % 3600) / 60);
+  const rest = String(seconds % 60).padStart(2, '0');
+  return hours > 0 ? `${hours}:${String(minutes).padStart(2, '0')}:${rest}` : `${minutes}:${rest}`;
 }

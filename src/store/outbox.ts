@@ -39,3 +39,40 @@ export function useQueuedChanges(): QueuedChange[] | undefined {
     );
   });
 }
+
+/**
+ * The refused changes of one entity's rows, by the row's local id (a refused delete's row is back in the
+ * list, and the list says why): undefined while loading.
+ */
+export function useRefusedChanges(entity: EntityName): ReadonlyMap<string, OutboxEntry> | undefined {
+  return useLiveQuery(async () => {
+    const entries = await portalDatabase().outbox.where('entity').equals(entity).toArray();
+    const refused = new Map<string, OutboxEntry>();
+    for (const entry of entries) {
+      if (entry.status !== 'failed') continue;
+      const keys = entry.kind === 'bulkDelete' ? ((entry.payload.localIds as string[] | undefined) ?? []) : [entry.localId];
+      for (const key of keys) if (!refused.has(key)) refused.set(key, entry);
+    }
+    return refused;
+  }, [entity]);
+}
+
+/**
+ * Rows deleted on this device whose delete has not reached the server yet (the list shows them as waiting to
+ * sync, as it does a create or an edit): the rows as they were, oldest delete first. Rows a refused delete put
+ * back are in the mirror and not here.
+ */
+export function usePendingDeletes<Row extends MirrorRow = MirrorRow>(entity: EntityName): Row[] {
+  return (
+    useLiveQuery(async () => {
+      const db = portalDatabase();
+      const entries = await db.outbox.where('entity').equals(entity).sortBy('seq');
+      const rows: MirrorRow[] = [];
+      for (const entry of entries) {
+        if ((entry.kind !== 'delete' && entry.kind !== 'bulkDelete') || entry.status === 'failed') continue;
+        for (const row of entry.removedRows ?? []) if (!(await db.mirror(entity).get(row.localId))) rows.push(row);
+      }
+      return rows as Row[];
+    }, [entity]) ?? []
+  );
+}

@@ -33,3 +33,10 @@ export async function markPulled(entity: EntityName): Promise<void> {
 export function queuedChanges(): Promise<OutboxEntry[]> {
   return portalDatabase().outbox.orderBy('seq').toArray();
 }
+
+/** Marks every queued change as refused by the server with this message (status 400), as a push would. */
+export async function refuseQueuedChanges(message: string): Promise<void> {
+  await portalDatabase()
+    .outbox.toCollection()
+    .modify({ status: 'failed', lastError: { status: 400, message, fieldErrors: {} } });
+}

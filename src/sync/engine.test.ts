@@ -1,3 +1,4 @@
+import { NETWORK_FAILURE_MESSAGE } from '../api/errors';
 import { resource } from '../api/resource';
 import type { Category } from '../api/categories';
 import { createRecord, deleteRecord, updateRecord } from '../local/commands';
@@ -342,6 +343,52 @@ describe('failures', () => {
     expect(serverNames()).toEqual(['History']);
   });
 
+  it('a delete the server refuses puts the row back at once, marked failed with the reason; a retry that succeeds removes it', async () => {
+    const used = server.seed({ name: 'Used' });
+    const question = server.seed({ description: 'Who?', category: used.id }, QUESTIONS);
+    await engine.syncNow();
+    await deleteRecord(db, 'categories', `s-${used.id}`);
+    expect(await db.categories.get(`s-${used.id}`)).toBeUndefined();
+    await engine.syncNow();
+    const [refused] = await outbox();
+    expect(refused).toMatchObject({ kind: 'delete', status: 'failed', lastError: { status: 400, message: 'This row is still in use.' } });
+    expect(await db.categories.get(`s-${used.id}`)).toMatchObject({ name: 'Used', syncState: 'failed' });
+    // Later pulls keep it there, following the server.
+    server.editDirectly(used.id, { name: 'Still used' });
+    await engine.syncNow();
+    expect(await db.categories.get(`s-${used.id}`)).toMatchObject({
+      syncState: 'failed',
+      serverCopy: expect.objectContaining({ name: 'Still used' }),
+    });
+
+    server.deleteDirectly(question.id, QUESTIONS);
+    await engine.retry(refused!.opId);
+    expect(serverNames()).toEqual([]);
+    expect(await db.categories.get(`s-${used.id}`)).toBeUndefined();
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('remembers the last successful sync across page loads: a new engine on the device tells it before it syncs', async () => {
+    await engine.syncNow();
+    const synced = now;
+    engine.stop();
+    now += 60_000;
+    engine = makeEngine();
+    server.failNext({ kind: 'network', afterActing: false });
+    await engine.start();
+    expect(engine.status.getSnapshot()).toMatchObject({ lastSyncedAt: synced });
+    await engine.syncNow();
+    expect(engine.status.getSnapshot()).toMatchObject({ lastSyncedAt: now });
+  });
+
+  it('a change that cannot reach the server says so in words, not "Failed to fetch" (issue 22)', async () => {
+    await createRecord(db, 'categories', { name: 'History' });
+    server.failNext({ kind: 'network', afterActing: false });
+    await engine.syncNow();
+    expect(engine.status.getSnapshot().lastError).toBe(NETWORK_FAILURE_MESSAGE);
+    expect((await outbox())[0]?.lastError?.message).toBe(NETWORK_FAILURE_MESSAGE);
+  });
+
   it('a delete of something already gone is done', async () => {
     const row = server.seed({ name: 'Science' });
     await engine.syncNow();
@@ -435,7 +482,7 @@ describe('status and triggers', () => {
     window.dispatchEvent(new Event('online'));
     await vi.waitFor(async () => expect(await names()).toEqual(['Science']));
     expect(seen).toContain(true);
-    expect(engine.status.getSnapshot()).toMatchObject({ online: true, syncing: false, lastSyncedAt: now });
+    await vi.waitFor(() => expect(engine.status.getSnapshot()).toMatchObject({ online: true, syncing: false, lastSyncedAt: now }));
   });
 
   it('started again after a stop, it sends a change as soon as the user fixes it', async () => {

@@ -1,7 +1,7 @@
 import type { KyInstance } from 'ky';
 import { liveQuery, type Subscription } from 'dexie';
 import { http } from '../api/client';
-import { ApiError } from '../api/errors';
+import { ApiError, readableMessage } from '../api/errors';
 import { onLocalChange } from '../local/changes';
 import type { EntityName, Payload, PortalDatabase } from '../local/db';
 import { RecordNotFoundError } from '../local/errors';
@@ -13,6 +13,9 @@ import { discardChange, keepMine, retryChange, takeTheirs } from './resolution';
 import { SyncStatusStore } from './status';
 
 export type { IdAssigned } from './push';
+
+/** Where the time of the last successful sync is kept (the session table), so /sync still tells it after a reload. */
+export const LAST_SYNCED_KEY = 'lastSyncedAt';
 
 export interface SyncEngineOptions {
   db: PortalDatabase;
@@ -66,6 +69,7 @@ export class SyncEngine {
     if (this.started) return;
     this.started = true;
     this.stopped = false;
+    await this.restoreLastSynced();
     // A page closed while sending leaves entries 'sending': send them again (same Idempotency-Key).
     // Under the lock, so an entry another tab is sending right now is left alone.
     await withSyncLock(() => this.db.outbox.where('status').equals('sending').modify({ status: 'pending' }));
@@ -154,6 +158,26 @@ export class SyncEngine {
     this.cleanups.push(() => subscription.unsubscribe());
   }
 
+  /** The last successful sync of an earlier page load on this device (a run of this one is newer). */
+  private async restoreLastSynced(): Promise<void> {
+    try {
+      const stored = (await this.db.session.get(LAST_SYNCED_KEY))?.value;
+      if (typeof stored === 'number' && this.status.getSnapshot().lastSyncedAt === null) this.status.update({ lastSyncedAt: stored });
+    } catch (error) {
+      console.error('Could not read the last sync time', error);
+    }
+  }
+
+  private async saveLastSynced(at: number): Promise<void> {
+    this.status.update({ lastSyncedAt: at, lastError: null });
+    try {
+      await this.db.session.put({ key: LAST_SYNCED_KEY, value: at, savedAt: at });
+    } catch (error) {
+      // The sync itself succeeded; only the next page load will not know when.
+      console.warn('Could not keep the last sync time', error);
+    }
+  }
+
   private scheduleSoon(): void {
     clearTimeout(this.debounceTimer);
     this.debounceTimer = setTimeout(() => void this.request(false), this.debounceMs);
@@ -229,11 +253,11 @@ export class SyncEngine {
         }
       }
       for (const entity of this.entities.values()) await pullEntity(this.db, this.client, entity, this.now());
-      this.status.update({ lastSyncedAt: this.now(), lastError: null });
+      await this.saveLastSynced(this.now());
     } catch (error) {
       if (error instanceof ApiError && error.status === 401)
         this.status.update({ needsSignIn: true, lastError: 'Sign in again to send your changes.' });
-      else this.status.update({ lastError: error instanceof Error ? error.message : String(error) });
+      else this.status.update({ lastError: readableMessage(error) });
     } finally {
       await this.refreshCounts();
       this.status.update({ syncing: false });

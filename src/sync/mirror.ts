@@ -91,6 +91,8 @@ async function locallyDeletedIds(db: PortalDatabase, entity: EntityName, changes
   const ids = new Set<number>();
   for (const entry of changes) {
     if (entry.kind !== 'delete' && entry.kind !== 'bulkDelete') continue;
+    // A refused delete put its rows back (push.ts): they follow the server again until the user decides.
+    if (entry.status === 'failed') continue;
     for (const row of entry.removedRows ?? []) if (row.serverId !== null) ids.add(row.serverId);
     const keys = entry.kind === 'delete' ? [entry.localId] : ((entry.payload.localIds as string[] | undefined) ?? []);
     for (const key of keys) {

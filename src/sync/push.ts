@@ -1,12 +1,12 @@
 import type { KyInstance } from 'ky';
-import { ApiError } from '../api/errors';
+import { ApiError, readableMessage } from '../api/errors';
 import { ResourceError } from '../api/resource';
 import type { EntityName, OutboxEntry, OutboxError, Payload, PortalDatabase, ServerObject } from '../local/db';
 import { entityDescriptors, mapReferences } from '../local/entities';
 import { serverIdOf } from '../local/keys';
 import { refreshSyncState } from '../local/outbox';
 import { isRetryable, retryDelay } from './backoff';
-import { applyWriteAnswer, assignServerId } from './mirror';
+import { applyWriteAnswer, assignServerId, rowFromServer } from './mirror';
 import type { SyncedEntity } from './registry';
 
 export interface PushContext {
@@ -40,7 +40,7 @@ function isServerObject(value: unknown): value is ServerObject {
 
 function errorOf(error: unknown): OutboxError {
   if (error instanceof ApiError) return { status: error.status, message: error.message, fieldErrors: error.fieldErrors };
-  return { status: 0, message: error instanceof Error ? error.message : String(error), fieldErrors: {} };
+  return { status: 0, message: readableMessage(error), fieldErrors: {} };
 }
 
 async function requireServerId(ctx: PushContext, entity: EntityName, localId: string): Promise<number> {
@@ -94,16 +94,43 @@ async function send(ctx: PushContext, entry: OutboxEntry): Promise<void> {
     case 'delete': {
       const id = await requireServerId(ctx, entry.entity, entry.localId);
       await ignoreNotFound(api.remove(id, write, ctx.client));
-      await db.outbox.delete(entry.seq as number);
+      await deleted(ctx, entry, [entry.localId]);
       return;
     }
     case 'bulkDelete': {
       const keys = (entry.payload.localIds as string[] | undefined) ?? [];
       const ids = await Promise.all(keys.map((key) => requireServerId(ctx, entry.entity, key)));
       await ignoreNotFound(api.bulkDelete(ids, write, ctx.client));
-      await db.outbox.delete(entry.seq as number);
+      await deleted(ctx, entry, keys);
       return;
     }
+  }
+}
+
+/**
+ * The server deleted the rows: the entry is done, and rows a refusal had put back (then sent again by the
+ * user's Retry) leave the mirror now.
+ */
+async function deleted(ctx: PushContext, entry: OutboxEntry, keys: readonly string[]): Promise<void> {
+  const { db } = ctx;
+  await db.transaction('rw', db.syncTables(), async () => {
+    await db.outbox.delete(entry.seq as number);
+    await db.mirror(entry.entity).bulkDelete([...keys]);
+  });
+}
+
+/**
+ * A delete the server refused (a category still used by questions): the rows it had taken out of the
+ * mirror come back at once, marked failed, so the list shows them with the server's reason instead of
+ * hiding them until the user finds Discard. The refused entry stays for Retry or Discard.
+ */
+async function restoreRefusedDelete(db: PortalDatabase, entry: OutboxEntry): Promise<void> {
+  if (entry.kind !== 'delete' && entry.kind !== 'bulkDelete') return;
+  const table = db.mirror(entry.entity);
+  for (const removed of entry.removedRows ?? []) {
+    if (await table.get(removed.localId)) continue;
+    const row = removed.serverCopy ? rowFromServer(removed.serverCopy, removed.localId) : removed;
+    await table.put({ ...row, syncState: 'failed' });
   }
 }
 
@@ -120,6 +147,7 @@ async function settle(ctx: PushContext, entry: OutboxEntry, changes: Partial<Out
   const { db } = ctx;
   await db.transaction('rw', db.syncTables(), async () => {
     await db.outbox.update(entry.seq as number, changes);
+    if (changes.status === 'failed') await restoreRefusedDelete(db, entry);
     if (changes.status === 'conflict' && changes.conflict?.current && entry.kind === 'update') {
       await db.mirror(entry.entity).update(entry.localId, { serverCopy: changes.conflict.current });
     }

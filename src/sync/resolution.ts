@@ -31,12 +31,15 @@ export async function retryChange(db: PortalDatabase, opId: string, changes: Pay
     const entry = await entryByOpId(db, opId);
     if (entry.status === 'sending') return;
     const refused = entry.status === 'failed' || entry.status === 'conflict';
+    const table = db.mirror(entry.entity);
+    // A refused delete whose row came back (push.ts) follows the server's copy the user now sees.
+    const restored = entry.kind === 'delete' && refused ? await table.get(entry.localId) : undefined;
     await db.outbox.update(entry.seq as number, {
       ...requeued,
       opId: refused ? newOpId() : entry.opId,
       payload: { ...entry.payload, ...changes },
+      ...(restored?.serverCopy ? { baseVersion: versionOf(restored.serverCopy) } : {}),
     });
-    const table = db.mirror(entry.entity);
     if (Object.keys(changes).length > 0 && (await table.get(entry.localId)))
       await table.update(entry.localId, changes as Partial<MirrorRow>);
     await refreshSyncState(db, entry.entity, entry.localId);

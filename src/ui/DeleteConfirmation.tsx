@@ -1,5 +1,5 @@
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 
 interface DeleteConfirmationProps {
   title: string;
@@ -9,10 +9,12 @@ interface DeleteConfirmationProps {
   subject?: string;
   onCancel: () => void;
   onDelete: () => Promise<void> | void;
+  /** Shown above the buttons, e.g. why the delete cannot go ahead. */
+  notice?: ReactNode;
 }
 
 /** Delete confirmation screen: the question, Cancel and Delete (Delete disabled while it runs). */
-export function DeleteConfirmation({ title, question, subject, onCancel, onDelete }: DeleteConfirmationProps) {
+export function DeleteConfirmation({ title, question, subject, onCancel, onDelete, notice }: DeleteConfirmationProps) {
   const [busy, setBusy] = useState(false);
   const confirm = async () => {
     setBusy(true);
@@ -29,6 +31,7 @@ export function DeleteConfirmation({ title, question, subject, onCancel, onDelet
         <Stack>
           <Text>{question}</Text>
           {subject && <Text fw={600}>{subject}</Text>}
+          {notice}
           <Group>
             <Button variant="default" onClick={onCancel}>
               Cancel

@@ -7,3 +7,20 @@ it('puts the server’s field errors under the matching fields only', () => {
   expect(setErrors).toHaveBeenCalledWith({ name: 'category with this name already exists.' });
   expect(showFieldErrors(setErrors, { detail: ['Bad request.'] }, ['name'])).toBe(false);
 });
+
+describe('notifyDone (issue 22)', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('confirms briefly; offline it says the change waits on this device', async () => {
+    const { notifications } = await import('@mantine/notifications');
+    const show = vi.spyOn(notifications, 'show').mockReturnValue('id');
+    const { notifyDone, SAVED_OFFLINE_NOTE } = await import('./notify');
+    notifyDone('Quiz deleted');
+    expect(show).toHaveBeenLastCalledWith(
+      expect.objectContaining({ title: 'Quiz deleted', message: undefined, role: 'status', autoClose: 4000 }),
+    );
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    notifyDone('Quiz deleted');
+    expect(show).toHaveBeenLastCalledWith(expect.objectContaining({ title: 'Quiz deleted', message: SAVED_OFFLINE_NOTE }));
+  });
+});

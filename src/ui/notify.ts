@@ -1,5 +1,5 @@
 import { notifications, type NotificationData } from '@mantine/notifications';
-import { ApiError } from '../api/errors';
+import { ApiError, readableMessage } from '../api/errors';
 import { LocalStorageFullError } from '../store/mirror';
 import { markNoticeShown } from './notice-signal';
 
@@ -25,7 +25,7 @@ export function notifyError(error: unknown, title = 'Something went wrong'): voi
     kind: 'error',
     color: 'red',
     title: full ? 'Not saved: this device is full' : title,
-    message: full ? `${error.message} Free some space, then try again.` : error instanceof Error ? error.message : String(error),
+    message: full ? `${error.message} Free some space, then try again.` : readableMessage(error),
     autoClose: full ? false : 8000,
   });
   if (!full && !(error instanceof ApiError)) console.error(title, error);
@@ -42,4 +42,16 @@ export function showFieldErrors(
   );
   setErrors(matched);
   return Object.keys(matched).length > 0;
+}
+
+/** Said after a save made while offline: it is kept here and queued. */
+export const SAVED_OFFLINE_NOTE = 'Saved on this device; it is sent to the server when the connection is back.';
+
+/**
+ * A short confirmation after a save or a delete (issue 22), e.g. "Category deleted". Changes are queued: offline
+ * it adds that the change waits on this device. Closes by itself after a few seconds.
+ */
+export function notifyDone(title: string): void {
+  const online = typeof navigator === 'undefined' || navigator.onLine !== false;
+  showNotice({ color: 'green', title, message: online ? undefined : SAVED_OFFLINE_NOTE, autoClose: 4000 });
 }

@@ -1,4 +1,5 @@
 import { changeQuizStatus, resetQuizAttempts, setQuizQuestionNo, type QuizDetail } from '../api/quizzes';
+import { readableMessage } from '../api/errors';
 import type { QuizStatus } from '../lib/quiz-rules';
 import { mirrorQuizAnswer } from '../store/quizzes';
 import { showNotice } from './notify';
@@ -18,7 +19,7 @@ async function control(localId: string, call: () => Promise<QuizDetail>): Promis
       kind: 'error',
       color: 'red',
       title: CONTROL_FAILED_MESSAGE,
-      message: error instanceof Error ? error.message : String(error),
+      message: readableMessage(error),
     });
     return false;
   }

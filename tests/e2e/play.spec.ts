@@ -191,6 +191,7 @@ test('three phones play a MANUAL quiz stepped from the control screen; a dropped
   await control.getByRole('button', { name: 'Set status: Result Awaited' }).click();
   for (const { page } of players) await expect(page.getByRole('heading', { name: 'Waiting for the results…' })).toBeVisible(LIVE);
   await control.getByRole('button', { name: 'Set status: Result Announced' }).click();
+  await control.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
   for (const { page } of players) {
     await expect(page.getByRole('heading', { name: 'Results' })).toBeVisible(LIVE);
     await expect(page.getByRole('table', { name: 'Top ten' }).getByRole('row')).toHaveCount(4, LIVE);

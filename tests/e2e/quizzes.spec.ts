@@ -378,6 +378,7 @@ test('steps a started MANUAL quiz and moves its status forward only; a failed co
     route.request().method() === 'PATCH' ? route.fulfill({ status: 500, json: { detail: 'Server exploded' } }) : route.fallback(),
   );
   await status.selectOption({ label: 'Completed' });
+  await page.getByRole('dialog', { name: 'Set Stage to Completed?' }).getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'There was an error!' })).toBeVisible();
   await expect(status).toHaveValue('RESULT_AWAITED');
   expect((await serverQuiz(request, context, 'Stage'))?.status).toBe('RESULT_AWAITED');

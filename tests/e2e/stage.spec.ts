@@ -164,11 +164,13 @@ test('a whole MANUAL quiz on a 1920x1080 stage with a control screen and two pho
   await host.page.getByRole('button', { name: 'Set status: Result Awaited' }).click();
   await expect(stage.page.getByRole('heading', { name: 'The results are coming…' })).toBeVisible(LIVE);
   await host.page.getByRole('button', { name: 'Set status: Result Announced' }).click();
+  await host.page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
   const podium = stage.page.getByRole('list', { name: 'Podium' });
   await expect(podium.getByRole('listitem', { name: /^Place 1: Ana P\., \d+ points$/ })).toBeVisible(LIVE);
   await expect(podium.getByRole('listitem', { name: /^Place 2: Ben P\., 0 points$/ })).toBeVisible();
   expect(await violations(stage.page), 'the podium').toEqual([]);
   await host.page.getByRole('button', { name: 'Set status: Completed' }).click();
+  await host.page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
   await expect(stage.page.getByRole('list', { name: 'Final ranking' }).getByRole('listitem')).toHaveCount(2, LIVE);
 
   // The same stage fits the smallest and the largest screens it is made for.

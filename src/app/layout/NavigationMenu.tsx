@@ -1,7 +1,7 @@
 import { NavLink, ScrollArea, Tooltip } from '@mantine/core';
 import { Link, useLocation } from 'react-router-dom';
 import type { CurrentUser } from '../../lib/contract/accounts';
-import { isActivePath, navigationFor, type NavigationEntry } from './navigation';
+import { isActivePath, linkIsActive, navigationFor, type NavigationEntry } from './navigation';
 import { paths } from '../../lib/paths';
 
 interface NavigationMenuProps {
@@ -13,7 +13,7 @@ interface NavigationMenuProps {
 
 function entryIsActive(entry: NavigationEntry, pathname: string): boolean {
   if (entry.to) return isActivePath(pathname, entry.to);
-  return entry.links?.some((link) => isActivePath(pathname, link.to)) ?? false;
+  return entry.links?.some((link) => linkIsActive(pathname, link)) ?? false;
 }
 
 export function NavigationMenu({ user, compact, onNavigate }: NavigationMenuProps) {
@@ -61,7 +61,7 @@ export function NavigationMenu({ user, compact, onNavigate }: NavigationMenuProp
         return (
           <NavLink key={entry.label} label={entry.label} leftSection={<Icon />} defaultOpened mih={44}>
             {entry.links?.map((link) => {
-              const linkActive = isActivePath(pathname, link.to);
+              const linkActive = linkIsActive(pathname, link);
               return (
                 <NavLink
                   key={link.to}

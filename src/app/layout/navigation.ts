@@ -6,6 +6,10 @@ import { paths } from '../../lib/paths';
 export interface NavigationLink {
   label: string;
   to: string;
+  /** Lit only on its own path, not the paths below it (Add new Quiz is not lit on /add-quiz/7/update). */
+  exact?: boolean;
+  /** Also lit below these paths: where the screens of a listed row live (a quiz's edit and delete). */
+  alsoBelow?: readonly string[];
 }
 
 /** A top-level entry of the sidebar: a link, or a group of links (spec §2 Layout). */
@@ -23,8 +27,9 @@ export function navigationFor(user: CurrentUser): NavigationEntry[] {
       label: 'Quiz',
       icon: QuizIcon,
       links: [
-        { label: 'Add new Quiz', to: paths.addQuiz() },
-        { label: 'List of Quizzes', to: paths.listQuiz() },
+        // A quiz's edit and delete screens sit under /add-quiz/ (spec §2's routes) but are reached from the list.
+        { label: 'Add new Quiz', to: paths.addQuiz(), exact: true },
+        { label: 'List of Quizzes', to: paths.listQuiz(), alsoBelow: [paths.addQuiz()] },
       ],
     },
     {
@@ -59,9 +64,16 @@ export function navigationFor(user: CurrentUser): NavigationEntry[] {
   return entries.filter((entry): entry is NavigationEntry => entry !== false);
 }
 
-/** A link is active on its own path and on the paths below it (/add-quiz/7/update keeps "Add new Quiz" lit). */
+/** A path is active on itself and on the paths below it (/list-quiz/7/control keeps "List of Quizzes" lit). */
 export function isActivePath(pathname: string, to: string): boolean {
   return pathname === to || pathname.startsWith(`${to}/`);
+}
+
+/** Whether a sidebar link is lit on this path (its own, below it unless exact, or below one of `alsoBelow`). */
+export function linkIsActive(pathname: string, link: NavigationLink): boolean {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  if (link.exact ? path === link.to : isActivePath(path, link.to)) return true;
+  return (link.alsoBelow ?? []).some((prefix) => path.startsWith(`${prefix}/`));
 }
 
 /** The help button shows only on these screens (spec §2). */

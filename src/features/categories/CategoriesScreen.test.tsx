@@ -5,7 +5,10 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import type * as Categories from '../../store/categories';
 import { LocalStorageFullError } from '../../store/mirror';
-import { clearTables, queuedChangeCount } from '../../store/testing';
+import { categoriesMirror, deleteCategory } from '../../store/categories';
+import { questionsMirror } from '../../store/questions';
+import { clearTables, putRows, queuedChangeCount, refuseQueuedChanges } from '../../store/testing';
+import { categoryInUseMessage } from '../../lib/contract/category';
 import { CategoriesScreen } from './CategoriesScreen';
 
 const diskFull = vi.hoisted(() => ({ now: false }));
@@ -46,6 +49,8 @@ it('adds a category to the mirror and the outbox, marked as waiting to sync', as
   expect(within(table).getByText('Waiting to sync')).toBeInTheDocument();
   expect(await queuedChangeCount()).toBe(1);
   expect(within(form).getByLabelText(/Name/)).toHaveValue('');
+  // A short confirmation (issue 22).
+  expect(await screen.findByRole('status')).toHaveTextContent('Category added');
 });
 
 it('ignores an empty name with a message under the field', async () => {
@@ -65,4 +70,44 @@ it('says so when the device is full, and keeps what was typed', async () => {
   await userEvent.click(within(form).getByRole('button', { name: 'Add' }));
   expect(await screen.findByText('Not saved: this device is full')).toBeInTheDocument();
   expect(within(form).getByLabelText(/Name/)).toHaveValue('Kept');
+});
+
+describe('deleting a category', () => {
+  const science = { localId: 's-7', serverId: 7, syncState: 'synced' as const, serverCopy: null, name: 'Science' };
+  const question = {
+    localId: 's-70',
+    serverId: 70,
+    syncState: 'synced' as const,
+    serverCopy: null,
+    description: 'Who discovered penicillin?',
+    correct_option: 'A',
+    category: 7,
+  };
+
+  beforeEach(async () => {
+    await clearTables('questions');
+    await putRows(categoriesMirror, science);
+    await putRows(questionsMirror, question);
+  });
+
+  it('offline, lists the deleted row as waiting to sync until the delete is sent', async () => {
+    await deleteCategory('s-7');
+    renderScreen();
+    const deleted = await screen.findByRole('region', { name: 'Deleted categories waiting to sync' });
+    expect(within(deleted).getByText('Science')).toBeInTheDocument();
+    expect(within(deleted).getByText('Waiting to sync')).toBeInTheDocument();
+    expect(within(screen.getByRole('table', { name: 'Categories' })).queryByText('Science')).not.toBeInTheDocument();
+  });
+
+  it('refused by the server, the row is in the table with the reason and the questions that use it', async () => {
+    await deleteCategory('s-7');
+    await refuseQueuedChanges(categoryInUseMessage(1));
+    await putRows(categoriesMirror, { ...science, syncState: 'failed' });
+    renderScreen();
+    const table = await screen.findByRole('table', { name: 'Categories' });
+    expect(await within(table).findByText(`Not deleted: ${categoryInUseMessage(1)}`)).toBeInTheDocument();
+    expect(within(table).getByText('Used by: Who discovered penicillin?.')).toBeInTheDocument();
+    expect(within(table).getByText('Failed')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Deleted categories waiting to sync' })).not.toBeInTheDocument();
+  });
 });

@@ -1,32 +1,56 @@
 import { Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { createCategory, useCategories } from '../../store/categories';
+import { usePendingDeletes, useRefusedChanges, type OutboxEntry } from '../../store/outbox';
+import { useQuestions, type QuestionRow } from '../../store/questions';
+import { PendingDeletes } from '../../ui/PendingDeletes';
 import { routeKeyOf } from '../../store/mirror';
 import { CATEGORY_NAME_TAKEN_MESSAGE, categoryPayload } from '../../lib/contract/category';
 import { editDeleteColumns } from '../../ui/RowLink';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';
-import { notifyError } from '../../ui/notify';
+import { notifyDone, notifyError } from '../../ui/notify';
 import { Pager } from '../../ui/Pager';
 import { SearchBox } from '../../ui/SearchBox';
 import { useSearchedPages } from '../../ui/use-searched-pages';
 import { SyncStateMarker } from '../../ui/SyncStateMarker';
-import { CATEGORIES_PAGE_SIZE, nameTaken, updatedDate, visibleCategories, type CategoryRow } from './category-rows';
+import { CATEGORIES_PAGE_SIZE, nameTaken, updatedDate, usedByText, visibleCategories, type CategoryRow } from './category-rows';
+
+const NO_REFUSALS: ReadonlyMap<string, OutboxEntry> = new Map();
 import { paths } from '../../lib/paths';
 
-const columns: DataTableColumn<CategoryRow>[] = [
-  {
-    header: 'Name',
-    cell: (row) => (
-      <>
-        {row.name}
-        <SyncStateMarker state={row.syncState} />
-      </>
-    ),
-  },
-  { header: 'Updated', cell: (row) => updatedDate(row), shrink: true },
-  ...editDeleteColumns<CategoryRow>(routeKeyOf, { edit: paths.editCategory, remove: paths.deleteCategory }, (row) => row.name),
-];
+const NO_QUESTIONS: readonly QuestionRow[] = [];
+
+/**
+ * The table's columns. A row whose change the server refused says why under its name, and for a refused
+ * delete (a category still used by questions) which questions use it.
+ */
+function categoryColumns(refused: ReadonlyMap<string, OutboxEntry>, questions: readonly QuestionRow[]): DataTableColumn<CategoryRow>[] {
+  return [
+    {
+      header: 'Name',
+      cell: (row) => {
+        const entry = refused.get(row.localId);
+        const usedBy = entry?.kind === 'delete' ? usedByText(row, questions) : '';
+        return (
+          <>
+            {row.name}
+            <SyncStateMarker state={row.syncState} />
+            {entry?.lastError && (
+              <Text size="sm" c="var(--mantine-color-error)">
+                {entry.kind === 'delete' ? 'Not deleted: ' : 'Not saved: '}
+                {entry.lastError.message}
+              </Text>
+            )}
+            {usedBy && <Text size="sm">{usedBy}</Text>}
+          </>
+        );
+      },
+    },
+    { header: 'Updated', cell: (row) => updatedDate(row), shrink: true },
+    ...editDeleteColumns<CategoryRow>(routeKeyOf, { edit: paths.editCategory, remove: paths.deleteCategory }, (row) => row.name),
+  ];
+}
 
 /** The add form: a required name; an empty one is ignored with a message under the field (spec §5). */
 function AddCategoryForm({ rows }: { rows: readonly CategoryRow[] }) {
@@ -46,6 +70,7 @@ function AddCategoryForm({ rows }: { rows: readonly CategoryRow[] }) {
     setSaving(true);
     try {
       await createCategory(parsed.data);
+      notifyDone('Category added');
       form.reset();
     } catch (error) {
       // The typed name stays in the field (a full disk saved nothing).
@@ -70,6 +95,10 @@ function AddCategoryForm({ rows }: { rows: readonly CategoryRow[] }) {
 /** /add-category: add form, search and the paged categories table, read from the mirror (works offline). */
 export function CategoriesScreen() {
   const rows = useCategories();
+  const refused = useRefusedChanges('categories');
+  const questions = useQuestions() ?? NO_QUESTIONS;
+  const deleted = usePendingDeletes<CategoryRow>('categories');
+  const columns = useMemo(() => categoryColumns(refused ?? NO_REFUSALS, questions), [refused, questions]);
   const {
     search,
     setSearch,
@@ -95,6 +124,7 @@ export function CategoriesScreen() {
             rowKey={(row) => row.localId}
             empty={search.trim() ? 'No category matches the search.' : 'No categories yet.'}
           />
+          <PendingDeletes what="categories" rows={deleted} rowKey={(row) => row.localId} nameOf={(row) => row.name} />
           <Group justify="space-between" wrap="wrap">
             <Pager page={shownPage} total={visible.length} pageSize={CATEGORIES_PAGE_SIZE} onChange={setPage} label="Categories pages" />
             <Text size="sm" c="dimmed">

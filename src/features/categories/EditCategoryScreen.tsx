@@ -5,7 +5,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { categoriesMirror, updateCategory, useCategories, useCategory } from '../../store/categories';
 import { useFollowServerId } from '../../store/follow-server-id';
 import { CATEGORY_NAME_TAKEN_MESSAGE, categoryPayload } from '../../lib/contract/category';
-import { notifyError } from '../../ui/notify';
+import { notifyDone, notifyError } from '../../ui/notify';
 import { nameTaken, type CategoryRow } from './category-rows';
 import { paths } from '../../lib/paths';
 import { MissingRecord } from '../../ui/MissingRecord';
@@ -40,6 +40,7 @@ function EditCategoryForm({ row }: { row: CategoryRow }) {
     try {
       // Queued; a change the server refused becomes pending again with this fix (local/commands.ts).
       await updateCategory(row.localId, parsed.data);
+      notifyDone('Category updated');
       navigate(paths.categories());
     } catch (error) {
       notifyError(error, 'The category could not be updated');

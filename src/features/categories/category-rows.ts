@@ -29,3 +29,26 @@ export function nameTaken(rows: readonly CategoryRow[], name: string, exceptLoca
 export function updatedDate(row: Pick<CategoryRow, 'updated_at'>): string {
   return dayText(row.updated_at);
 }
+
+/** How many of the questions using a category the list names; the rest are counted. */
+export const USED_BY_SHOWN = 3;
+
+/** Where a category is used, as a line: "Used by: Q1; Q2; Q3 and 2 more." (empty when no question here uses it). */
+export function usedByText(category: Pick<CategoryRow, 'localId' | 'serverId'>, questions: readonly QuestionUse[]): string {
+  const users = questions.filter((question) => question.category === category.serverId || question.category === category.localId);
+  if (users.length === 0) return '';
+  const named = users.slice(0, USED_BY_SHOWN).map((question) => question.description.trim() || '(no text)');
+  const more = users.length - named.length;
+  return `Used by: ${named.join('; ')}${more > 0 ? ` and ${more} more` : ''}.`;
+}
+
+/** What a category's users are read by: a question's text and its category reference. */
+export interface QuestionUse {
+  description: string;
+  category: number | string;
+}
+
+/** The number of questions here that use the category. */
+export function usesOf(category: Pick<CategoryRow, 'localId' | 'serverId'>, questions: readonly QuestionUse[]): number {
+  return questions.filter((question) => question.category === category.serverId || question.category === category.localId).length;
+}

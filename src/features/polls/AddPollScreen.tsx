@@ -1,7 +1,7 @@
 import { Stack, Title } from '@mantine/core';
 import { useNavigate } from 'react-router-dom';
 import { createPoll } from '../../store/polls';
-import { notifyError } from '../../ui/notify';
+import { notifyDone, notifyError } from '../../ui/notify';
 import { PollForm } from './PollForm';
 import { RequirePolls } from './RequirePolls';
 import { paths } from '../../lib/paths';
@@ -19,6 +19,7 @@ function AddPoll() {
           try {
             // Queued (online and offline); the server's hash and dates arrive with its answer.
             await createPoll({ active: true, ...payload });
+            notifyDone('Poll added');
             navigate(paths.listPolls());
           } catch (error) {
             notifyError(error, 'The poll could not be added');

@@ -5,9 +5,11 @@ import { routeKeyOf } from '../../store/mirror';
 import { createChoice } from '../../store/polls';
 import { BLANK_MESSAGE } from '../../lib/contract/poll';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';
-import { notifyError } from '../../ui/notify';
+import { notifyDone, notifyError } from '../../ui/notify';
 import { SyncStateMarker } from '../../ui/SyncStateMarker';
-import type { ChoiceRow, PollRow } from './poll-rows';
+import { isChoiceOf, type ChoiceRow, type PollRow } from './poll-rows';
+import { PendingDeletes } from '../../ui/PendingDeletes';
+import { usePendingDeletes } from '../../store/outbox';
 import { RowLink } from '../../ui/RowLink';
 import { useChoices } from './use-polls';
 import { paths } from '../../lib/paths';
@@ -54,6 +56,7 @@ function AddChoiceForm({ poll }: { poll: PollRow }) {
     setSaving(true);
     try {
       await createChoice({ name: name.trim(), votes: 0, question: poll.localId });
+      notifyDone('Choice added');
       form.reset();
     } catch (error) {
       notifyError(error, 'The choice could not be added');
@@ -83,6 +86,7 @@ function AddChoiceForm({ poll }: { poll: PollRow }) {
 /** Edit Poll's choices: the Add Choice form and the table (Name, Current Votes, Actions). */
 export function ChoicesSection({ poll }: { poll: PollRow }) {
   const choices = useChoices(poll);
+  const deleted = usePendingDeletes<ChoiceRow>('pollChoices').filter((row) => isChoiceOf(row, poll));
   return (
     <Stack>
       <Title order={2}>Choices</Title>
@@ -99,6 +103,7 @@ export function ChoicesSection({ poll }: { poll: PollRow }) {
           empty="No choices yet."
         />
       )}
+      <PendingDeletes what="choices" rows={deleted} rowKey={(row) => row.localId} nameOf={(row) => row.name} />
     </Stack>
   );
 }

@@ -2,7 +2,7 @@ import { Stack, Text, Title } from '@mantine/core';
 import { useNavigate, useParams } from 'react-router-dom';
 import { deleteChoice, useChoice } from '../../store/polls';
 import { DeleteConfirmation } from '../../ui/DeleteConfirmation';
-import { notifyError } from '../../ui/notify';
+import { notifyDone, notifyError } from '../../ui/notify';
 import { DELETE_FAILED_MESSAGE } from './DeletePollScreen';
 import { MissingRecord } from '../../ui/MissingRecord';
 import { RequirePolls } from './RequirePolls';
@@ -30,6 +30,7 @@ function DeleteChoice() {
       onDelete={async () => {
         try {
           await deleteChoice(row.localId);
+          notifyDone('Choice deleted');
           navigate(back);
         } catch (error) {
           notifyError(error, DELETE_FAILED_MESSAGE);

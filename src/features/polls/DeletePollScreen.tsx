@@ -3,7 +3,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { useFollowServerId } from '../../store/follow-server-id';
 import { deletePoll, pollsMirror, usePoll } from '../../store/polls';
 import { DeleteConfirmation } from '../../ui/DeleteConfirmation';
-import { notifyError } from '../../ui/notify';
+import { notifyDone, notifyError } from '../../ui/notify';
 import { MissingRecord } from '../../ui/MissingRecord';
 import { RequirePolls } from './RequirePolls';
 import { paths } from '../../lib/paths';
@@ -37,6 +37,7 @@ function DeletePoll() {
         try {
           // Queued; the server deletes the poll's choices with it.
           await deletePoll(row.localId);
+          notifyDone('Poll deleted');
           navigate(paths.listPolls());
         } catch (error) {
           notifyError(error, DELETE_FAILED_MESSAGE);

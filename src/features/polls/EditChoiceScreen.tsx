@@ -5,7 +5,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { useRefusedFieldErrors } from '../../store/outbox';
 import { updateChoice, useChoice } from '../../store/polls';
 import { BLANK_MESSAGE } from '../../lib/contract/poll';
-import { notifyError } from '../../ui/notify';
+import { notifyDone, notifyError } from '../../ui/notify';
 import { MissingRecord } from '../../ui/MissingRecord';
 import type { ChoiceRow } from './poll-rows';
 import { RequirePolls } from './RequirePolls';
@@ -29,6 +29,7 @@ function EditChoiceForm({ row, back }: { row: ChoiceRow; back: string }) {
     setSaving(true);
     try {
       await updateChoice(row.localId, { name: name.trim() });
+      notifyDone('Choice updated');
       navigate(back);
     } catch (error) {
       notifyError(error, 'The choice could not be updated');

@@ -3,7 +3,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { useFollowServerId } from '../../store/follow-server-id';
 import { useRefusedFieldErrors } from '../../store/outbox';
 import { pollsMirror, updatePoll, usePoll } from '../../store/polls';
-import { notifyError } from '../../ui/notify';
+import { notifyDone, notifyError } from '../../ui/notify';
 import { ChoicesSection } from './ChoicesSection';
 import { MissingRecord } from '../../ui/MissingRecord';
 import { changedPollFields } from './poll-payload';
@@ -31,6 +31,7 @@ function EditPollForm({ row }: { row: PollRow }) {
       onSubmit={async (payload) => {
         try {
           await updatePoll(row.localId, changedPollFields(row, payload));
+          notifyDone('Poll updated');
           navigate(paths.listPolls());
         } catch (error) {
           notifyError(error, 'The poll could not be updated');

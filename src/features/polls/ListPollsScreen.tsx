@@ -7,6 +7,8 @@ import { Pager } from '../../ui/Pager';
 import { SearchBox } from '../../ui/SearchBox';
 import { useSearchedPages } from '../../ui/use-searched-pages';
 import { SyncStateMarker } from '../../ui/SyncStateMarker';
+import { PendingDeletes } from '../../ui/PendingDeletes';
+import { usePendingDeletes } from '../../store/outbox';
 import { useClientProfile, viewerLink } from '../../ui/use-client-profile';
 import { editDeleteColumns } from '../../ui/RowLink';
 import { POLLS_PAGE_SIZE, createdDate, visiblePolls, type PollRow } from './poll-rows';
@@ -73,6 +75,7 @@ function columns(viewerAppUrl: string | null | undefined): DataTableColumn<PollR
 
 function PollsList() {
   const rows = usePolls();
+  const deleted = usePendingDeletes<PollRow>('polls');
   const profile = useClientProfile();
   const { search, setSearch, page: shownPage, setPage, visible, pageRows } = useSearchedPages(rows, visiblePolls, POLLS_PAGE_SIZE);
 
@@ -97,6 +100,7 @@ function PollsList() {
             minWidth={900}
             empty={search.trim() ? 'No poll matches the search.' : 'No polls yet.'}
           />
+          <PendingDeletes what="polls" rows={deleted} rowKey={(row) => row.localId} nameOf={(row) => row.name} />
           <Group justify="space-between" wrap="wrap">
             <Pager page={shownPage} total={visible.length} pageSize={POLLS_PAGE_SIZE} onChange={setPage} label="Polls pages" />
             <Text size="sm" c="dimmed">

@@ -2,7 +2,7 @@ import { Stack, Text, Title } from '@mantine/core';
 import { useNavigate } from 'react-router-dom';
 import { useCategoriesByName } from '../../store/categories';
 import { createQuestion } from '../../store/questions';
-import { notifyError } from '../../ui/notify';
+import { notifyDone, notifyError } from '../../ui/notify';
 import { createPayload, emptyQuestionForm } from './question-form';
 import { QuestionForm } from './QuestionForm';
 import { paths } from '../../lib/paths';
@@ -26,6 +26,7 @@ export function AddQuestionScreen() {
             try {
               // A category created offline is referenced by its local id; the question waits for it to sync.
               await createQuestion(createPayload(values));
+              notifyDone('Question added');
               navigate(paths.listQuestions());
             } catch (error) {
               notifyError(error, 'The question could not be added');

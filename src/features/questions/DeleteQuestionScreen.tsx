@@ -3,7 +3,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { useFollowServerId } from '../../store/follow-server-id';
 import { deleteQuestion, questionsMirror, useQuestion } from '../../store/questions';
 import { DeleteConfirmation } from '../../ui/DeleteConfirmation';
-import { notifyError } from '../../ui/notify';
+import { notifyDone, notifyError } from '../../ui/notify';
 import { MissingQuestion } from './EditQuestionScreen';
 import { paths } from '../../lib/paths';
 
@@ -31,6 +31,7 @@ export function DeleteQuestionScreen() {
       onDelete={async () => {
         try {
           await deleteQuestion(row.localId);
+          notifyDone('Question deleted');
           navigate(paths.listQuestions());
         } catch (error) {
           notifyError(error, 'There was an error!');

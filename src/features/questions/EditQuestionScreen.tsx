@@ -5,7 +5,7 @@ import { useCategoriesByName } from '../../store/categories';
 import { useFollowServerId } from '../../store/follow-server-id';
 import { useRefusedChange } from '../../store/outbox';
 import { questionsMirror, updateQuestion, useQuestion } from '../../store/questions';
-import { notifyError } from '../../ui/notify';
+import { notifyDone, notifyError } from '../../ui/notify';
 import { changedPayload, formErrorsFromServer, formValuesOf } from './question-form';
 import { existingLetters, type QuestionRow } from './question-rows';
 import { QuestionForm } from './QuestionForm';
@@ -40,6 +40,7 @@ function EditQuestionForm({ row }: { row: QuestionRow }) {
         try {
           // Only what changed is queued; an unchanged image is never sent again.
           if (Object.keys(changes).length > 0) await updateQuestion(row.localId, changes);
+          notifyDone('Question updated');
           navigate(paths.listQuestions());
         } catch (error) {
           notifyError(error, 'The question could not be updated');

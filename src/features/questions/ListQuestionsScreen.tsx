@@ -8,11 +8,13 @@ import { OPTION_LETTERS, optionsOfQuestion, type OptionLetter } from '../../lib/
 import { questionCsv } from '../../lib/question-csv';
 import { editDeleteColumns } from '../../ui/RowLink';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';
-import { notifyError } from '../../ui/notify';
+import { notifyDone, notifyError } from '../../ui/notify';
 import { pageCount, pageSlice } from '../../ui/page-range';
 import { Pager } from '../../ui/Pager';
 import { SearchBox } from '../../ui/SearchBox';
 import { SyncStateMarker } from '../../ui/SyncStateMarker';
+import { PendingDeletes } from '../../ui/PendingDeletes';
+import { usePendingDeletes } from '../../store/outbox';
 import { ImportQuestionsDialog } from './ImportQuestionsDialog';
 import { csvQuestionsOf } from './question-import';
 import { paths } from '../../lib/paths';
@@ -120,6 +122,7 @@ function downloadCsv(text: string): void {
  */
 export function ListQuestionsScreen() {
   const questions = useQuestions();
+  const deleted = usePendingDeletes<QuestionRow>('questions');
   const categories = useCategoriesByName();
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
@@ -160,6 +163,7 @@ export function ListQuestionsScreen() {
       }
       setSelected(new Set());
       setConfirmingBulk(false);
+      notifyDone(chosen.length === 1 ? '1 question deleted' : `${chosen.length} questions deleted`);
     } catch (error) {
       notifyError(error, 'There was an error!');
     } finally {
@@ -216,6 +220,7 @@ export function ListQuestionsScreen() {
             onSelect={select}
             empty={deferredSearch.trim() ? 'No question matches the search.' : 'No questions yet.'}
           />
+          <PendingDeletes what="questions" rows={deleted} rowKey={(row) => row.localId} nameOf={(row) => row.description} />
           <Group justify="space-between" wrap="wrap">
             <Pager page={shownPage} total={visible.length} pageSize={QUESTIONS_PAGE_SIZE} onChange={setPage} label="Questions pages" />
             <Text size="sm" c="dimmed">

@@ -9,7 +9,7 @@ import { createQuiz, quizzesMirror, updateQuiz } from '../../store/quizzes';
 import { normaliseJoinCode, QUIZ_MODES, STATUS_LABELS } from '../../lib/quiz-rules';
 import { useSession } from '../../session/session-context';
 import { ImageInput } from '../../ui/ImageInput';
-import { notifyError } from '../../ui/notify';
+import { notifyDone, notifyError } from '../../ui/notify';
 import { initialPicker, reconcilePicker, type PickerState } from './question-picker';
 import { QuestionPicker } from './QuestionPicker';
 import {
@@ -135,6 +135,7 @@ function QuizForm({ quiz, bank }: QuizFormProps) {
       const payload = quizPayloadOf(formValues, selected, quiz ?? undefined);
       if (quiz) await updateQuiz(quiz.localId, payload);
       else await createQuiz(payload);
+      notifyDone(quiz ? 'Quiz updated' : 'Quiz created');
       navigate(paths.listQuiz());
     } catch (error) {
       notifyError(error, quiz ? 'The quiz could not be updated' : 'The quiz could not be created');

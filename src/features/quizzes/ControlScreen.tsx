@@ -6,11 +6,22 @@ import { useQuestion } from '../../store/questions';
 import { routeKeyOf } from '../../store/mirror';
 import { quizzesMirror } from '../../store/quizzes';
 import { OPTION_LETTERS, optionsOfQuestion, type OptionLetter } from '../../lib/options-codec';
-import { STATUS_LABELS, canStep } from '../../lib/quiz-rules';
+import { STATUS_LABELS, canStep, type QuizStatus } from '../../lib/quiz-rules';
 import { useLiveQuiz, useLiveQuizCounts } from '../../live/use-live-quiz';
 import { moveQuizStatus, stepQuizQuestion } from './live-controls';
 import { QuizPlayers } from './QuizPlayers';
-import { COUNTDOWN_LABELS, countdownAt, nextStatusOf, stageQuestionKey, type ClickerAction, type StageQuestion } from './quiz-control';
+import { ConfirmStatusDialog } from './ConfirmStatusDialog';
+import { durationText } from '../../lib/date-text';
+import {
+  COUNTDOWN_LABELS,
+  countdownAt,
+  nextStatusOf,
+  stageQuestionKey,
+  steppingKeysHint,
+  statusNeedsConfirmation,
+  type ClickerAction,
+  type StageQuestion,
+} from './quiz-control';
 import { liveStateOf, playerCountsOf, quizControls } from './quiz-rows';
 import { useSyncStatus } from '../../store/sync';
 import { LIVE_STATE_TEXT, WAKE_LOCK_TEXT, useLiveChannelState, useScreenWakeLock } from './use-live-channel';
@@ -45,6 +56,7 @@ export function ControlScreen() {
   const wakeLock = useScreenWakeLock();
   const clock = useLiveServerClock();
   const [busy, setBusy] = useState(false);
+  const [asking, setAsking] = useState<QuizStatus | null>(null);
 
   const state = quiz ? liveStateOf(quiz, live) : null;
   const controls = quiz && state ? quizControls(quiz, state, online) : null;
@@ -53,6 +65,8 @@ export function ControlScreen() {
   const now = useNow(250, counting);
   const countdown = counting && live ? countdownAt(live, quiz?.before_qs_timer ?? 0, clock.serverNow(now)) : null;
   const nextStatus = state ? nextStatusOf(state.mode, state.status) : null;
+  // h:mm:ss, not "5966 s" (issue 22).
+  const timeLeft = countdown ? durationText(countdown.seconds) : '';
 
   const run = useCallback(async (command: () => Promise<boolean>) => {
     setBusy(true);
@@ -83,6 +97,15 @@ export function ControlScreen() {
   }
 
   const describedBy = controls.disabledReason ? REASON_ID : undefined;
+  const moveTo = (status: QuizStatus) => {
+    if (quiz.serverId === null) return;
+    const controlled = { localId: quiz.localId, serverId: quiz.serverId };
+    void run(async () => {
+      const done = await moveQuizStatus(controlled, status);
+      setAsking(null);
+      return done;
+    });
+  };
   const options = question ? optionsOfQuestion(question) : null;
   return (
     <Stack gap="sm" maw={560} w="100%" mx="auto">
@@ -99,6 +122,15 @@ export function ControlScreen() {
           {LIVE_STATE_TEXT[channel]}
         </Badge>
       </Group>
+      {asking && (
+        <ConfirmStatusDialog
+          quizName={quiz.name}
+          status={asking}
+          busy={busy}
+          onCancel={() => setAsking(null)}
+          onConfirm={() => moveTo(asking)}
+        />
+      )}
       <Text fw={700} size="lg">
         {quiz.name}
       </Text>
@@ -122,7 +154,7 @@ export function ControlScreen() {
         {countdown && (
           <Text size="xl" fw={700} role="timer" aria-label={COUNTDOWN_LABELS[countdown.phase]}>
             {COUNTDOWN_LABELS[countdown.phase]}
-            {countdown.phase !== 'time-up' && `: ${countdown.seconds} s`}
+            {countdown.phase !== 'time-up' && `: ${timeLeft}`}
           </Text>
         )}
         {question ? (
@@ -171,16 +203,16 @@ export function ControlScreen() {
           aria-describedby={describedBy}
           disabled={controls.disabledReason !== null || busy}
           onClick={() => {
-            if (quiz.serverId === null) return;
-            const controlled = { localId: quiz.localId, serverId: quiz.serverId };
-            void run(() => moveQuizStatus(controlled, nextStatus));
+            if (statusNeedsConfirmation(nextStatus)) setAsking(nextStatus);
+            else moveTo(nextStatus);
           }}
         >
           {`Set status: ${STATUS_LABELS[nextStatus]}`}
         </Button>
       )}
       <Text size="sm" c="dimmed">
-        {WAKE_LOCK_TEXT[wakeLock]} Keys: → / Page Down / Space next, ← / Page Up previous.
+        {WAKE_LOCK_TEXT[wakeLock]}
+        {state.mode === 'MANUAL' && ` ${steppingKeysHint('MANUAL')}`}
       </Text>
       <Anchor component={Link} to={paths.quizStage(routeKeyOf(quiz))}>
         Open stage

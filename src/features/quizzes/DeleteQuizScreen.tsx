@@ -3,7 +3,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { useFollowServerId } from '../../store/follow-server-id';
 import { deleteQuiz, quizzesMirror } from '../../store/quizzes';
 import { DeleteConfirmation } from '../../ui/DeleteConfirmation';
-import { notifyError } from '../../ui/notify';
+import { notifyDone, notifyError } from '../../ui/notify';
 import { useQuiz } from './use-quizzes';
 import { paths } from '../../lib/paths';
 import { MissingRecord } from '../../ui/MissingRecord';
@@ -36,6 +36,7 @@ export function DeleteQuizScreen() {
       onDelete={async () => {
         try {
           await deleteQuiz(quiz.localId);
+          notifyDone('Quiz deleted');
           navigate(paths.listQuiz());
         } catch (error) {
           notifyError(error, 'The quiz could not be deleted');

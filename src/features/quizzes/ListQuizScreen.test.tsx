@@ -3,11 +3,12 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { quizzesMirror } from '../../store/quizzes';
+import { deleteQuiz, quizzesMirror } from '../../store/quizzes';
 import { syncStatusStore } from '../../store/sync';
 import { clearTables, markPulled, putRows } from '../../store/testing';
 import type * as ClientProfile from '../../ui/use-client-profile';
 import { ListQuizScreen } from './ListQuizScreen';
+import type * as LiveControls from './live-controls';
 import type { QuizRow } from './quiz-rows';
 import { NO_COUNTS } from './use-live-channel';
 import type { LiveQuizCounts } from '../../lib/contract/live';
@@ -29,6 +30,11 @@ vi.mock('../../live', () => ({
   },
   subscribeConnection: () => () => undefined,
   connectLive: () => new Promise(() => undefined),
+}));
+const moveQuizStatus = vi.hoisted(() => vi.fn(async () => true));
+vi.mock('./live-controls', async (importOriginal) => ({
+  ...(await importOriginal<typeof LiveControls>()),
+  moveQuizStatus,
 }));
 vi.mock('../../ui/use-client-profile', async (importOriginal) => ({
   ...(await importOriginal<typeof ClientProfile>()),
@@ -69,7 +75,8 @@ function renderScreen() {
 const pulled = () => markPulled('quizzes');
 
 beforeEach(async () => {
-  await clearTables('quizzes', 'syncMeta');
+  moveQuizStatus.mockClear();
+  await clearTables('quizzes', 'syncMeta', 'outbox');
 });
 afterEach(() => syncStatusStore().update({ online: true }));
 
@@ -94,6 +101,18 @@ describe('List Quiz before the first pull', () => {
     renderScreen();
     expect(await screen.findByRole('row', { name: /^Stage/ })).toBeInTheDocument();
   });
+
+  it('lists a quiz deleted on this device as waiting to sync until the delete is sent (issue 22)', async () => {
+    await putRows(quizzesMirror, stage);
+    await deleteQuiz(stage.localId);
+    syncStatusStore().update({ online: false });
+    renderScreen();
+    const deleted = await screen.findByRole('region', { name: 'Deleted quizzes waiting to sync' });
+    expect(within(deleted).getByText('Stage')).toBeInTheDocument();
+    expect(within(deleted).getByText('Waiting to sync')).toBeInTheDocument();
+    await act(() => clearTables('outbox'));
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Deleted quizzes waiting to sync' })).not.toBeInTheDocument());
+  });
 });
 
 describe('List Quiz row controls', () => {
@@ -114,6 +133,29 @@ describe('List Quiz row controls', () => {
     ).toEqual(['Started', 'Result Awaited', 'Result Announced', 'Completed']);
     act(() => syncStatusStore().update({ online: false }));
     expect(status).toBeDisabled();
+  });
+
+  it('asks before a status change that cannot be taken back; Cancel keeps the status (issue 22)', async () => {
+    const user = userEvent.setup();
+    renderScreen();
+    const status = await screen.findByRole('combobox', { name: 'Status of Stage' });
+    await user.selectOptions(status, 'COMPLETED');
+    const dialog = await screen.findByRole('dialog', { name: 'Set Stage to Completed?' });
+    expect(within(dialog).getByText('The status cannot go back.')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(status).toHaveValue('STARTED');
+    expect(moveQuizStatus).not.toHaveBeenCalled();
+
+    await user.selectOptions(status, 'RESULT_ANNOUNCED');
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Set Stage to Result Announced?' })).getByRole('button', { name: 'Confirm' }),
+    );
+    await waitFor(() => expect(moveQuizStatus).toHaveBeenCalledWith({ localId: 's-7', serverId: 7 }, 'RESULT_ANNOUNCED'));
+
+    // A step that can be followed by others goes at once.
+    await user.selectOptions(status, 'RESULT_AWAITED');
+    expect(moveQuizStatus).toHaveBeenLastCalledWith({ localId: 's-7', serverId: 7 }, 'RESULT_AWAITED');
   });
 
   it('mounts the Reset Attempts confirmation at the first press, keeping its texts', async () => {

@@ -2,7 +2,7 @@ import { ActionIcon, Anchor, Button, Group, NativeSelect, Popover, Stack, Text, 
 import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { routeKeyOf } from '../../store/mirror';
-import { dayTimeText } from '../../lib/date-text';
+import { dayTimeZoneText } from '../../lib/date-text';
 import { STATUS_LABELS, type QuizStatus } from '../../lib/quiz-rules';
 import { CopyLinkButton } from '../../ui/CopyLinkButton';
 import { editDeleteColumns } from '../../ui/RowLink';
@@ -11,6 +11,9 @@ import { Pager } from '../../ui/Pager';
 import { SearchBox } from '../../ui/SearchBox';
 import { useSearchedPages } from '../../ui/use-searched-pages';
 import { SyncStateMarker } from '../../ui/SyncStateMarker';
+import { PendingDeletes } from '../../ui/PendingDeletes';
+import { usePendingDeletes } from '../../store/outbox';
+import type { QuizRow } from '../../store/quizzes';
 import { useClientProfile, viewerLink } from '../../ui/use-client-profile';
 import { useOnline, useSyncStatusValue } from '../../store/sync';
 import { moveQuizStatus, resetAttemptsOf, stepQuizQuestion } from './live-controls';
@@ -31,6 +34,8 @@ import {
 import { useAfterFirstPaint } from '../../ui/use-after-first-paint';
 import { LIVE_STATE_TEXT, useLiveChannelState, useLiveQuizCountsNodes, useLiveQuizNodes } from './use-live-channel';
 import { QuizPlayers } from './QuizPlayers';
+import { ConfirmStatusDialog } from './ConfirmStatusDialog';
+import { statusNeedsConfirmation } from './quiz-control';
 import { useListedQuizzes } from './use-quizzes';
 import { paths } from '../../lib/paths';
 
@@ -103,14 +108,39 @@ function QuestionCell({ entry }: { entry: QuizEntry }) {
  * in every row of the table (no floating dropdown to mount), and the phone's own picker on a phone.
  */
 function StatusCell({ entry }: { entry: QuizEntry }) {
-  const { row, state, controls } = entry;
+  const { row, state } = entry;
   const [busy, setBusy] = useState(false);
+  // A change that cannot be taken back waits here for the confirmation; the select keeps the current status.
+  const [asking, setAsking] = useState<QuizStatus | null>(null);
   const change = async (status: QuizStatus) => {
     if (row.serverId === null || status === state.status) return;
     setBusy(true);
     await moveQuizStatus({ localId: row.localId, serverId: row.serverId }, status);
     setBusy(false);
+    setAsking(null);
   };
+  const choose = (status: QuizStatus) => {
+    if (statusNeedsConfirmation(status)) setAsking(status);
+    else void change(status);
+  };
+  return (
+    <>
+      {asking && (
+        <ConfirmStatusDialog
+          quizName={row.name}
+          status={asking}
+          busy={busy}
+          onCancel={() => setAsking(null)}
+          onConfirm={() => void change(asking)}
+        />
+      )}
+      <StatusSelect entry={entry} busy={busy} onChoose={choose} />
+    </>
+  );
+}
+
+function StatusSelect({ entry, busy, onChoose }: { entry: QuizEntry; busy: boolean; onChoose: (status: QuizStatus) => void }) {
+  const { row, state, controls } = entry;
   return (
     <NativeSelect
       aria-label={`Status of ${row.name}`}
@@ -119,7 +149,7 @@ function StatusCell({ entry }: { entry: QuizEntry }) {
       value={state.status}
       disabled={controls.disabledReason !== null || busy}
       // The options are the statuses of `controls.statuses`.
-      onChange={(event) => void change(event.currentTarget.value as QuizStatus)}
+      onChange={(event) => onChoose(event.currentTarget.value as QuizStatus)}
       size="md"
       miw={190}
     />
@@ -232,8 +262,8 @@ const columns: DataTableColumn<QuizEntry>[] = [
   { header: 'Questions', cell: (entry) => <QuestionCell entry={entry} />, shrink: true },
   { header: 'Mode', cell: ({ state }) => state.mode, shrink: true },
   { header: 'Status', cell: (entry) => <StatusCell entry={entry} />, shrink: true },
-  { header: 'Start Time', cell: ({ row }) => dayTimeText(row.start_date_time) },
-  { header: 'End Time', cell: ({ row }) => dayTimeText(row.end_date_time) },
+  { header: 'Start Time', cell: ({ row }) => dayTimeZoneText(row.start_date_time) },
+  { header: 'End Time', cell: ({ row }) => dayTimeZoneText(row.end_date_time) },
   { header: 'Quiz Hash', cell: (entry) => <HashCell entry={entry} /> },
   ...editDeleteColumns<QuizEntry>(
     ({ row }) => routeKeyOf(row),
@@ -251,6 +281,7 @@ const columns: DataTableColumn<QuizEntry>[] = [
 export function ListQuizScreen() {
   // Pulled rows and live nodes arrive from outside: their renders may be time-sliced, the search box's not.
   const listed = useDeferredValue(useListedQuizzes());
+  const deleted = usePendingDeletes<QuizRow>('quizzes');
   const online = useOnline();
   const loading = quizListLoading(listed, useSyncStatusValue(pullExpected));
   const viewerAppUrl = useClientProfile()?.viewer_app_url;
@@ -315,6 +346,7 @@ export function ListQuizScreen() {
             empty={search.trim() ? 'No quiz matches the search.' : 'No quizzes yet.'}
             minWidth={1100}
           />
+          <PendingDeletes what="quizzes" rows={deleted} rowKey={(row) => row.localId} nameOf={(row) => row.name} />
           <Group justify="space-between" wrap="wrap">
             <Pager page={shownPage} total={visible.length} pageSize={QUIZZES_PAGE_SIZE} onChange={setPage} label="Quizzes pages" />
             <Text size="sm" c="dimmed">

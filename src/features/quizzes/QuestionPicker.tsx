@@ -25,6 +25,8 @@ import {
   dropQuestion,
   filterByCategory,
   listOf,
+  checkedIn,
+  checkedText,
   moveChecked,
   type PickerList,
   type PickerState,
@@ -191,8 +193,13 @@ export function QuestionPicker({ questions, categories, value, onChange, error }
     [],
   );
 
+  // What the arrows move and the counts say: checked keys still in their list as shown (all its pages).
+  const checkedSelected = useMemo(() => checkedIn(value.selected, checked.selected), [value.selected, checked.selected]);
+  const checkedAll = useMemo(() => checkedIn(filtered, checked.all), [filtered, checked.all]);
+  const countable: Record<PickerList, Set<string>> = { selected: checkedSelected, all: checkedAll };
+
   const move = (from: PickerList) => {
-    onChange(moveChecked(value, from, checked[from]));
+    onChange(moveChecked(value, from, countable[from]));
     setChecked((current) => ({ ...current, [from]: new Set() }));
   };
 
@@ -257,10 +264,10 @@ export function QuestionPicker({ questions, categories, value, onChange, error }
             empty="No question selected yet: check questions in All Questions and press the arrow, or drag them here."
             footer={
               <Group justify="space-between" wrap="wrap">
-                <Text size="sm" c="dimmed">
-                  {value.selected.length} selected
+                <Text size="sm" c="dimmed" aria-live="polite">
+                  {value.selected.length} selected{checkedSelected.size > 0 && `, ${checkedText(checkedSelected.size)}`}
                 </Text>
-                <Button variant="light" onClick={() => move('selected')} disabled={checked.selected.size === 0} rightSection="→">
+                <Button variant="light" onClick={() => move('selected')} disabled={checkedSelected.size === 0} rightSection="→">
                   Move checked to All Questions
                 </Button>
               </Group>
@@ -276,11 +283,12 @@ export function QuestionPicker({ questions, categories, value, onChange, error }
             footer={
               <Stack gap="xs">
                 <Group justify="space-between" wrap="wrap">
-                  <Button variant="light" onClick={() => move('all')} disabled={checked.all.size === 0} leftSection="←">
+                  <Button variant="light" onClick={() => move('all')} disabled={checkedAll.size === 0} leftSection="←">
                     Move checked to Selected Questions
                   </Button>
-                  <Text size="sm" c="dimmed">
+                  <Text size="sm" c="dimmed" aria-live="polite">
                     {filtered.length} {filtered.length === 1 ? 'question' : 'questions'}
+                    {checkedAll.size > 0 && `, ${checkedText(checkedAll.size)}`}
                   </Text>
                 </Group>
                 <Pager

@@ -1,5 +1,7 @@
 import { pageSlice } from '../../ui/page-range';
 import {
+  checkedIn,
+  checkedText,
   categoryReferences,
   dropQuestion,
   filterByCategory,
@@ -62,5 +64,25 @@ describe('question picker', () => {
   it('pages the filtered All list', () => {
     const all = Array.from({ length: 23 }, (_, index) => `q${index + 1}`);
     expect(pageSlice(all, 3, 10)).toEqual(['q21', 'q22', 'q23']);
+  });
+});
+
+describe('the checked count across pages (issue 22)', () => {
+  it('counts and moves the checked keys still in the list as shown, on every page, not those moved away or filtered out', () => {
+    const bank = Array.from({ length: 25 }, (_, index) => `q${index + 1}`);
+    let state = initialPicker(bank, []);
+    // Checked on page 1 and page 3, one unchecked again, one dragged to Selected meanwhile.
+    const checked = new Set(['q2', 'q3', 'q23']);
+    checked.delete('q3');
+    checked.add('q5');
+    state = dropQuestion(state, 'q5', 'selected', null);
+    expect(checkedIn(state.all, checked)).toEqual(new Set(['q2', 'q23']));
+    expect(checkedText(checkedIn(state.all, checked).size)).toBe('2 checked');
+    // Hidden by the category filter: not counted, not moved.
+    const shown = state.all.filter((key) => key !== 'q23');
+    const moved = moveChecked(state, 'all', checkedIn(shown, checked));
+    expect(moved.selected).toEqual(['q5', 'q2']);
+    expect(moved.all).toContain('q23');
+    expect(checkedText(0)).toBe('');
   });
 });

@@ -100,3 +100,17 @@ export function filterByCategory(
     return category !== undefined && category !== null && references.has(category);
   });
 }
+
+/**
+ * The checked keys that count: those still in `keys` (the list as shown, across its pages and within the category
+ * filter). A key checked and then moved away by a drag, or hidden by the filter, is neither counted nor moved.
+ */
+export function checkedIn(keys: readonly string[], checked: ReadonlySet<string>): Set<string> {
+  if (checked.size === 0) return new Set();
+  return new Set(keys.filter((key) => checked.has(key)));
+}
+
+/** "N checked" under a list (the count the arrow moves), empty when none. */
+export function checkedText(count: number): string {
+  return count === 0 ? '' : `${count} checked`;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clickerActionOf, countdownAt, nextStatusOf, stageQuestionKey } from './quiz-control';
+import { clickerActionOf, countdownAt, nextStatusOf, stageQuestionKey, steppingKeysHint } from './quiz-control';
 
 describe('the control screen', () => {
   it('finds the question on stage by its number, none outside the list', () => {
@@ -29,5 +29,12 @@ describe('the control screen', () => {
     expect(['ArrowRight', 'PageDown', ' '].map(clickerActionOf)).toEqual(['next', 'next', 'next']);
     expect(['ArrowLeft', 'PageUp'].map(clickerActionOf)).toEqual(['previous', 'previous']);
     expect(clickerActionOf('Enter')).toBeNull();
+  });
+});
+
+describe('the AUTO control screen (issue 22)', () => {
+  it('gives the stepping-keys hint only in MANUAL', () => {
+    expect(steppingKeysHint('MANUAL')).toContain('Page Down');
+    expect(steppingKeysHint('AUTO')).toBeNull();
   });
 });

@@ -54,3 +54,20 @@ export const COUNTDOWN_LABELS: Record<CountdownPhase, string> = {
 };
 
 export { clickerActionOf, type ClickerAction } from '../../ui/clicker-keys';
+
+/** The presenter keys' hint: only MANUAL quizzes are stepped by hand (AUTO moves on its timers). */
+export function steppingKeysHint(mode: QuizMode): string | null {
+  return mode === 'MANUAL' ? 'Keys: → / Page Down / Space next, ← / Page Up previous.' : null;
+}
+
+/** Status changes asked about first (issue 22): the players see the results, or the quiz ends for good. */
+export function statusNeedsConfirmation(status: QuizStatus): boolean {
+  return status === 'RESULT_ANNOUNCED' || status === 'COMPLETED';
+}
+
+/** What a confirmed change does, in the confirmation's words. */
+export function statusConsequence(status: QuizStatus): string {
+  if (status === 'RESULT_ANNOUNCED') return 'Every player and the stage see the results and the top ten now.';
+  if (status === 'COMPLETED') return 'The quiz ends for everyone: nobody can join or answer any more.';
+  return '';
+}

@@ -1,4 +1,5 @@
 import { Box, Button, Checkbox, Group, Stack, Text, Title } from '@mantine/core';
+import { statusText } from '../../lib/status-text';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import {
@@ -13,7 +14,7 @@ import {
 import { attemptName, attemptsCsv, attemptsCsvFileName } from '../../lib/attempts-csv';
 import { PAGE_SIZE } from '../../lib/contract/page';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';
-import { notifyError } from '../../ui/notify';
+import { notifyDone, notifyError } from '../../ui/notify';
 import { Pager } from '../../ui/Pager';
 import { QuizFilterSelect } from '../../ui/QuizFilterSelect';
 import { SavedPageNotice } from '../../ui/SavedPageNotice';
@@ -101,6 +102,7 @@ export function QuizReportScreen() {
       if (pendingDelete.kind === 'one') await deleteAttempt(pendingDelete.attempt.id);
       else await bulkDeleteAttempts(pendingDelete.ids);
       const removed = pendingDelete.kind === 'one' ? 1 : pendingDelete.ids.length;
+      notifyDone(removed === 1 ? 'Attempt deleted' : `${removed} attempts deleted`);
       setSelected(new Set());
       setPendingDelete(null);
       // The last rows of the last page gone: show the page before.
@@ -136,7 +138,7 @@ export function QuizReportScreen() {
     { header: 'Score', cell: (row) => row.score, shrink: true },
     { header: 'Time Taken', cell: (row) => `${row.time_taken} s`, shrink: true },
     { header: 'Rank', cell: (row) => row.rank, shrink: true },
-    { header: 'Status', cell: (row) => row.status, shrink: true },
+    { header: 'Status', cell: (row) => statusText(row.status), shrink: true },
     {
       header: 'Delete',
       shrink: true,

@@ -2,7 +2,7 @@ import { Alert, Button, Paper, Stack, Text, TextInput, Textarea, Title } from '@
 import { useForm } from '@mantine/form';
 import { useEffect, useState } from 'react';
 import { fetchClientProfile, updateClientProfile, type ClientProfile } from '../../api/client-profile';
-import { ApiError } from '../../api/errors';
+import { ApiError, readableMessage } from '../../api/errors';
 import { clientProfileUpdatePayload } from '../../lib/contract/client-profile';
 import { ImageInput, type ImageValue } from '../../ui/ImageInput';
 import { notifyError, showFieldErrors } from '../../ui/notify';
@@ -137,7 +137,7 @@ export function SettingScreen() {
       })
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
-        setFailed(error instanceof Error ? error.message : String(error));
+        setFailed(readableMessage(error));
         notifyError(error, 'The settings could not be loaded');
       });
     return () => controller.abort();

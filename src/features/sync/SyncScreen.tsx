@@ -8,6 +8,7 @@ import { changeActions, syncNow as sendAndPullNow } from '../../store/sync';
 import { notifyError } from '../../ui/notify';
 import { useSyncStatus } from '../../store/sync';
 import { describeChange, editRouteOf, fieldErrorLines } from './change-description';
+import { dayTimeText } from '../../lib/date-text';
 
 const stateText: Record<OutboxEntry['status'], string> = {
   pending: 'Waiting to sync',
@@ -187,7 +188,7 @@ export function SyncScreen() {
         <Stack gap={2}>
           <Text>{status.online ? 'Online' : 'Offline: changes are kept on this device and sent when the connection returns.'}</Text>
           <Text size="sm" c="dimmed">
-            {status.lastSyncedAt ? `Last synced ${new Date(status.lastSyncedAt).toLocaleString()}` : 'Not synced yet on this device.'}
+            {status.lastSyncedAt ? `Last synced ${dayTimeText(status.lastSyncedAt)}` : 'Not synced yet on this device.'}
           </Text>
           {status.lastError && !needsSignIn && (
             <Text size="sm" c="red">

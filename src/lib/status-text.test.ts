@@ -1,0 +1,8 @@
+import { statusText } from './status-text';
+
+it('writes statuses as words, never the raw codes (issue 22)', () => {
+  expect(statusText('COMPLETED')).toBe('Completed');
+  expect(statusText('IN_PROGRESS')).toBe('In progress');
+  expect(statusText('RESULT_ANNOUNCED')).toBe('Result Announced');
+  expect(statusText('TIMED_OUT')).toBe('Timed out');
+});

@@ -17,5 +17,7 @@ export function protect(app: FastifyInstance, deps: AuthDeps): void {
   // preValidation, not onRequest: a body that fails to parse (400) should not claim the key. Before the
   // contract's validation, so a write refused as invalid (400) is answered the same way when sent again.
   app.addHook('preValidation', idempotency.claim);
+  // After the route's own preValidation (readFormBody) and validation: a form's body is known by then.
+  app.addHook('preHandler', idempotency.checkForm);
   app.addHook('onSend', idempotency.store);
 }

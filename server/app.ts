@@ -84,7 +84,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorateRequest('form', null);
   installContract(app);
   installErrorHandling(app, { uploadMaxBytes: config.uploadMaxBytes });
-  registerSecurityHeaders(app, { connectSources: deps.liveConnectSources });
+  await registerSecurityHeaders(app, { connectSources: deps.liveConnectSources });
 
   await app.register(fastifyCors, {
     origin: config.allowedOrigins,

@@ -64,7 +64,17 @@ export interface AccountThrottle {
   resetRequest(email: string, address: string): Promise<void>;
 }
 
+/** Expired counters are swept at most this often (per instance), so a spray of emails cannot grow the table for ever. */
+export const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
+
 export function accountThrottle(db: Kysely<Database>, clock: Clock, limits: AccountLimits): AccountThrottle {
+  let lastSweep = clock.now().getTime();
+  async function sweep(): Promise<void> {
+    const now = clock.now().getTime();
+    if (now - lastSweep < SWEEP_INTERVAL_MS) return;
+    lastSweep = now;
+    await db.deleteFrom('rate_limits').where('expire', '<=', now).execute();
+  }
   const duration = Math.max(Math.ceil(limits.loginWindowMs / 1000), 1);
   const loginPair = new RateLimiterKysely(db, clock, { points: limits.loginPerPair, duration, keyPrefix: 'login-pair' });
   const loginAddress = new RateLimiterKysely(db, clock, { points: limits.loginPerAddress, duration, keyPrefix: 'login-address' });
@@ -80,6 +90,7 @@ export function accountThrottle(db: Kysely<Database>, clock: Clock, limits: Acco
   });
   return {
     async loginAttempt(email, address) {
+      await sweep();
       await consumeAll(
         [
           [loginPair, pairKey(email, address)],
@@ -92,6 +103,7 @@ export function accountThrottle(db: Kysely<Database>, clock: Clock, limits: Acco
       await Promise.all([loginPair.delete(pairKey(email, address)), loginAddress.reward(address)]);
     },
     async resetRequest(email, address) {
+      await sweep();
       await consumeAll(
         [
           [resetPair, pairKey(email, address)],

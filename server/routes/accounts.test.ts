@@ -112,6 +112,15 @@ describe('POST /api/v1/accounts/login/', () => {
     expect(counted[0]?.key).not.toContain(tenant.email);
   });
 
+  it('forgets expired counters, so a spray of emails does not grow the table for ever', async () => {
+    for (let i = 0; i < 5; i += 1)
+      await post('/api/v1/accounts/login/', { email: `spray${i}@example.test`, password: 'x' }, {}, `203.0.113.${i}`);
+    expect((await server.db.selectFrom('rate_limits').select('key').execute()).length).toBe(10);
+    server.clock.advance(server.config.loginRateWindowMs + 1);
+    await post('/api/v1/accounts/login/', { email: 'late@example.test', password: 'x' }, {}, '198.51.100.1');
+    expect((await server.db.selectFrom('rate_limits').select('key').execute()).length).toBe(2);
+  });
+
   it('does not count successful logins', async () => {
     const tenant = await createTenant(server);
     for (let i = 0; i < 5; i += 1) await login(server, tenant.email, tenant.password);

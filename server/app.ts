@@ -2,6 +2,7 @@ import fastifyCors from '@fastify/cors';
 import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { sql, type Kysely } from 'kysely';
+import { BackgroundTasks } from './accounts/background-tasks';
 import type { Clock } from './clock';
 import type { Config } from './config';
 import type { ServerContext } from './context';
@@ -64,22 +65,26 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await playLive.flush();
     playLive.close();
   });
+  const background = new BackgroundTasks(app.log);
+  app.decorate('background', background);
+  app.addHook('onClose', () => background.idle());
   const ctx: ServerContext = {
     ...deps,
     quizEvents: withPlayEvents(deps.quizEvents ?? noQuizEvents, { db: deps.db, clock: deps.clock, live: playLive, log: app.log }),
     uploads,
     log: app.log,
+    background,
     playLive,
   };
 
-  registerPublicUrl(app, config.publicUrl);
+  registerPublicUrl(app, config);
   registerRequestMetrics(app);
   app.decorateRequest('user', null);
   app.decorateRequest('idempotencyKeyId', null);
   app.decorateRequest('form', null);
   installContract(app);
   installErrorHandling(app, { uploadMaxBytes: config.uploadMaxBytes });
-  registerSecurityHeaders(app, { connectSources: deps.liveConnectSources });
+  await registerSecurityHeaders(app, { connectSources: deps.liveConnectSources });
 
   await app.register(fastifyCors, {
     origin: config.allowedOrigins,

@@ -27,9 +27,13 @@ export interface Config {
   e2eTestHooks: boolean;
   /** The built portal (vite build output). */
   staticDir: string;
-  /** Failed logins allowed per address and per email within loginRateWindowMs. */
+  /** Failed logins allowed per (email, address) pair within loginRateWindowMs. */
   loginRateLimit: number;
+  /** Failed logins allowed per address, whatever the emails, within loginRateWindowMs. */
+  loginAddressRateLimit: number;
   loginRateWindowMs: number;
+  /** A token unused for this long no longer signs in (idle expiry). */
+  tokenIdleTtlMs: number;
   /** Fastify's trustProxy: which proxies' X-Forwarded-* headers are believed (a hop count or addresses). */
   trustProxy: false | number | string[];
   /** Bearer token that opens GET /metrics on the API port; null keeps it closed there. */
@@ -169,8 +173,10 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel: text(env, 'LOG_LEVEL', 'info'),
     e2eTestHooks: env.E2E_TEST_HOOKS === '1',
     staticDir: path.resolve(text(env, 'STATIC_DIR', './dist')),
-    loginRateLimit: integer(env, 'LOGIN_RATE_LIMIT', 10),
+    loginRateLimit: positive(env, 'LOGIN_RATE_LIMIT', 10),
+    loginAddressRateLimit: positive(env, 'LOGIN_ADDRESS_RATE_LIMIT', 100),
     loginRateWindowMs: integer(env, 'LOGIN_RATE_WINDOW_MS', 15 * 60 * 1000),
+    tokenIdleTtlMs: positive(env, 'TOKEN_IDLE_DAYS', 30) * 24 * 60 * 60 * 1000,
     trustProxy: trustProxyOf(env.TRUST_PROXY),
     metricsToken: env.METRICS_TOKEN?.trim() || null,
     metricsPort,

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
+import type { BackgroundTasks } from './accounts/background-tasks';
 import type { Clock } from './clock';
 import type { Config } from './config';
 import type { Database } from './db/schema';
@@ -17,6 +18,8 @@ export interface ServerContext {
   quizEvents: QuizEvents;
   uploads: UploadStore;
   log: FastifyBaseLogger;
+  /** Work after the answer (password-reset mails); the app waits for it on close. */
+  background: BackgroundTasks;
   /** Play's live aggregates (server/play/play-live.ts); absent where no player route runs. */
   playLive?: PlayLive;
 }

@@ -6,12 +6,14 @@ import {
   type ResetConfirmPayload,
   type ResetRequestPayload,
 } from '../../src/lib/contract/accounts';
+import type { ChangePasswordPayload } from '../../src/lib/contract/password-change';
 import type { ServerContext } from '../context';
 import { nowIso, toBool } from '../db/rows';
-import { HttpError, fieldErrors } from '../http/errors';
+import { fieldErrors } from '../http/errors';
 import type { MediaUrls } from '../http/media-urls';
+import { accountThrottle } from './account-throttle';
 import { normaliseEmail } from './clients';
-import { LoginThrottle } from './login-throttle';
+import { passwordWeakness } from './password-strength';
 import { UNUSABLE_PASSWORD_HASH, hashPassword, verifyPassword } from './passwords';
 import { hashSecret, newSecret } from './tokens';
 
@@ -34,35 +36,77 @@ export function resetLinkOrigin(siteUrl: string | undefined, config: { allowedOr
   return new URL(config.portalUrl).origin;
 }
 
-export function accountService({ db, clock, config, mailer, log }: Pick<ServerContext, 'db' | 'clock' | 'config' | 'mailer' | 'log'>) {
-  const throttle = new LoginThrottle(clock, config.loginRateLimit, config.loginRateWindowMs);
+/** A weak new password answers 400 on the field it came in, with zxcvbn's reason. */
+function refuseWeak(field: string, password: string, userInputs: string[]): void {
+  const weakness = passwordWeakness(password, userInputs);
+  if (weakness) throw fieldErrors({ [field]: [weakness] });
+}
+
+export function accountService({
+  db,
+  clock,
+  config,
+  mailer,
+  background,
+}: Pick<ServerContext, 'db' | 'clock' | 'config' | 'mailer' | 'background'>) {
+  const throttle = accountThrottle(db, clock, {
+    loginPerPair: config.loginRateLimit,
+    loginPerAddress: config.loginAddressRateLimit,
+    loginWindowMs: config.loginRateWindowMs,
+  });
+
+  async function issueToken(userId: number): Promise<string> {
+    const key = newSecret();
+    const now = clock.now();
+    await db
+      .insertInto('auth_tokens')
+      .values({ token_hash: hashSecret(key), user_id: userId, created_at: now.toISOString(), last_used_at: now.toISOString() })
+      .execute();
+    // The user's tokens idle past their expiry are of no use any more: forget them.
+    const idleSince = new Date(now.getTime() - config.tokenIdleTtlMs).toISOString();
+    await db.deleteFrom('auth_tokens').where('user_id', '=', userId).where('last_used_at', '<', idleSince).execute();
+    return key;
+  }
+
+  /** Mails a reset link when the email has an account; runs after the answer left (BackgroundTasks). */
+  async function mailResetLink(email: string, siteUrl: string | undefined): Promise<void> {
+    const user = await db.selectFrom('users').select(['id', 'email']).where('email', '=', email).executeTakeFirst();
+    if (!user) return;
+    const token = newSecret(32);
+    const now = clock.now();
+    await db
+      .insertInto('password_resets')
+      .values({
+        token_hash: hashSecret(token),
+        user_id: user.id,
+        created_at: now.toISOString(),
+        expires_at: new Date(now.getTime() + RESET_TOKEN_TTL_MS).toISOString(),
+        used_at: null,
+      })
+      .execute();
+    // The link's origin is PORTAL_URL or an allowed site_url, never the request's Host (issue 21, point 12).
+    const link = `${resetLinkOrigin(siteUrl, config)}/password/reset/${token}`;
+    await mailer.send({
+      to: user.email,
+      subject: 'Password reset',
+      text: `Someone asked to reset the password of your quiz portal account.\n\nTo choose a new password, open this link within one hour:\n${link}\n\nIf it was not you, ignore this e-mail: your password stays as it is.`,
+    });
+  }
 
   return {
-    /** A new token for the user; failures are counted per address and email, and too many answer 429. */
+    /**
+     * A new token for the user. Tries are limited per (email, address) and per address (account-throttle.ts):
+     * too many answer 429 to that address only, so nobody elsewhere can lock the account.
+     */
     async login(address: string, { email: rawEmail, password }: LoginPayload): Promise<LoginResponse> {
       const email = normaliseEmail(rawEmail);
-      const wait = throttle.retryAfterSeconds(address, email);
-      if (wait > 0) {
-        throw new HttpError(
-          429,
-          { detail: `Too many failed login attempts. Try again in ${wait} seconds.` },
-          { 'Retry-After': String(wait) },
-        );
-      }
+      await throttle.loginAttempt(email, address);
       const user = await db.selectFrom('users').select(['id', 'password_hash']).where('email', '=', email).executeTakeFirst();
       // Hash even for an unknown email, so response time does not tell which emails have accounts.
       const valid = await verifyPassword(password, user?.password_hash ?? UNUSABLE_PASSWORD_HASH);
-      if (!user || !valid) {
-        throttle.recordFailure(address, email);
-        throw fieldErrors({ non_field_errors: [LOGIN_FAILED_SERVER_MESSAGE] });
-      }
-      const key = newSecret();
-      const now = nowIso(clock);
-      await db
-        .insertInto('auth_tokens')
-        .values({ token_hash: hashSecret(key), user_id: user.id, created_at: now, last_used_at: now })
-        .execute();
-      return { key };
+      if (!user || !valid) throw fieldErrors({ non_field_errors: [LOGIN_FAILED_SERVER_MESSAGE] });
+      await throttle.loginSucceeded(email, address);
+      return { key: await issueToken(user.id) };
     },
 
     async currentUser(userId: number, media: MediaUrls): Promise<CurrentUser> {
@@ -105,33 +149,34 @@ export function accountService({ db, clock, config, mailer, log }: Pick<ServerCo
       await db.deleteFrom('auth_tokens').where('token_hash', '=', tokenHash).execute();
     },
 
-    /** Mails a reset link to a known email; the answer is the same for unknown ones. */
-    async requestPasswordReset({ email, site_url: siteUrl }: ResetRequestPayload): Promise<void> {
-      const user = await db.selectFrom('users').select(['id', 'email']).where('email', '=', normaliseEmail(email)).executeTakeFirst();
-      if (!user) return;
-      const token = newSecret(32);
-      const now = clock.now();
-      await db
-        .insertInto('password_resets')
-        .values({
-          token_hash: hashSecret(token),
-          user_id: user.id,
-          created_at: now.toISOString(),
-          expires_at: new Date(now.getTime() + RESET_TOKEN_TTL_MS).toISOString(),
-          used_at: null,
-        })
-        .execute();
-      const link = `${resetLinkOrigin(siteUrl, config)}/password/reset/${token}`;
-      try {
-        await mailer.send({
-          to: user.email,
-          subject: 'Password reset',
-          text: `Someone asked to reset the password of your quiz portal account.\n\nTo choose a new password, open this link within one hour:\n${link}\n\nIf it was not you, ignore this e-mail: your password stays as it is.`,
-        });
-      } catch (error) {
-        // The answer must not differ for known emails, so a mail failure is logged, not returned.
-        log.error({ err: error }, 'password reset mail failed');
-      }
+    /**
+     * Accepts a reset request: the same work on the request path for every email (the limits, counted whether
+     * or not the email has an account), then the lookup and the mail in the background. Nothing the caller
+     * sees, the answer or its timing, depends on the account existing.
+     */
+    async requestPasswordReset(address: string, { email: rawEmail, site_url: siteUrl }: ResetRequestPayload): Promise<void> {
+      const email = normaliseEmail(rawEmail);
+      await throttle.resetRequest(email, address);
+      background.run('password reset mail', () => mailResetLink(email, siteUrl));
+    },
+
+    /**
+     * Changes the signed-in user's password after checking the current one; the new one must pass the strength
+     * rule. Every other session of the user is signed out (the one that asked stays signed in).
+     */
+    async changePassword(userId: number, currentTokenHash: string, payload: ChangePasswordPayload): Promise<void> {
+      const user = await db.selectFrom('users').select(['id', 'email', 'password_hash']).where('id', '=', userId).executeTakeFirstOrThrow();
+      if (!(await verifyPassword(payload.old_password, user.password_hash)))
+        throw fieldErrors({ old_password: ['Your old password was entered incorrectly. Please enter it again.'] });
+      refuseWeak('new_password1', payload.new_password1, [user.email]);
+      const passwordHash = await hashPassword(payload.new_password1);
+      const now = nowIso(clock);
+      await db.transaction().execute(async (trx) => {
+        await trx.updateTable('users').set({ password_hash: passwordHash, updated_at: now }).where('id', '=', userId).execute();
+        await trx.deleteFrom('auth_tokens').where('user_id', '=', userId).where('token_hash', '!=', currentTokenHash).execute();
+        // An outstanding reset link would undo the change: it dies too.
+        await trx.updateTable('password_resets').set({ used_at: now }).where('user_id', '=', userId).where('used_at', 'is', null).execute();
+      });
     },
 
     /** Sets the new password with a reset link's token (once), and signs out every session of the user. */
@@ -139,12 +184,15 @@ export function accountService({ db, clock, config, mailer, log }: Pick<ServerCo
       const now = nowIso(clock);
       const reset = await db
         .selectFrom('password_resets')
-        .select(['id', 'user_id'])
-        .where('token_hash', '=', hashSecret(payload.token))
-        .where('used_at', 'is', null)
-        .where('expires_at', '>', now)
+        .innerJoin('users', 'users.id', 'password_resets.user_id')
+        .select(['password_resets.id', 'password_resets.user_id', 'users.email'])
+        .where('password_resets.token_hash', '=', hashSecret(payload.token))
+        .where('password_resets.used_at', 'is', null)
+        .where('password_resets.expires_at', '>', now)
         .executeTakeFirst();
       if (!reset) throw fieldErrors({ token: [INVALID_RESET_TOKEN] });
+      // After the token: only a holder of a valid link makes the server estimate a password.
+      refuseWeak('new_password', payload.new_password, [reset.email]);
       const passwordHash = await hashPassword(payload.new_password);
       await db.transaction().execute(async (trx) => {
         // Claiming the token first makes two simultaneous uses of one link succeed only once.

@@ -176,6 +176,8 @@ export interface IdempotencyKeyTable {
   /** Null while the first request with this key is still running. */
   status_code: number | null;
   response_body: string | null;
+  /** The request's fingerprint (http/idempotency.ts); null for older keys and for a form not read yet. */
+  request_hash: string | null;
   created_at: Timestamp;
 }
 

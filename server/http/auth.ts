@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../clock';
+import type { Config } from '../config';
 import type { Database } from '../db/schema';
 import { hashSecret } from '../accounts/tokens';
 import { HttpError, invalidToken, notAuthenticated } from './errors';
@@ -30,8 +31,18 @@ export function userOf(request: FastifyRequest): AuthUser {
   return request.user;
 }
 
-/** Reads `Authorization: Token <key>` and sets request.user, or answers 401 as DRF does. */
-export function authenticate(deps: { db: Kysely<Database>; clock: Clock }) {
+export interface AuthDeps {
+  db: Kysely<Database>;
+  clock: Clock;
+  config: Pick<Config, 'tokenIdleTtlMs'>;
+}
+
+/**
+ * Reads `Authorization: Token <key>` and sets request.user, or answers 401 as DRF does. A token unused for
+ * longer than TOKEN_IDLE_DAYS is expired: deleted, and answered as an invalid one (the portal then asks to
+ * sign in again, keeping its queued changes).
+ */
+export function authenticate(deps: AuthDeps) {
   return async function authenticateHook(request: FastifyRequest): Promise<void> {
     const header = request.headers.authorization;
     if (!header) throw notAuthenticated();
@@ -48,6 +59,10 @@ export function authenticate(deps: { db: Kysely<Database>; clock: Clock }) {
       .executeTakeFirst();
     if (!row) throw invalidToken();
     const now = deps.clock.now();
+    if (now.getTime() - new Date(row.last_used_at).getTime() > deps.config.tokenIdleTtlMs) {
+      await deps.db.deleteFrom('auth_tokens').where('token_hash', '=', tokenHash).execute();
+      throw invalidToken();
+    }
     if (now.getTime() - new Date(row.last_used_at).getTime() > TOUCH_INTERVAL_MS) {
       await deps.db.updateTable('auth_tokens').set({ last_used_at: now.toISOString() }).where('token_hash', '=', tokenHash).execute();
     }

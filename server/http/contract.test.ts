@@ -41,6 +41,7 @@ async function resourceRouteOptions(): Promise<RouteOptions[]> {
     quizEvents: noQuizEvents,
     uploads: localUploadStore(server.config.dataDir),
     log: app.log,
+    background: server.app.background,
   };
   for (const plugin of resourceRoutes) await app.register(plugin, ctx);
   await app.ready();

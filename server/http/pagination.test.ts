@@ -11,7 +11,7 @@ const request = (query: Record<string, string>) =>
     url: '/api/v1/things/',
     protocol: 'http',
     host: 'api.test',
-    server: { publicUrl: null },
+    server: { publicUrl: 'http://api.test' },
   } as unknown as FastifyRequest);
 
 function source(total: number) {

@@ -1,8 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Kysely } from 'kysely';
-import type { Clock } from '../clock';
-import type { Database } from '../db/schema';
-import { authenticate } from './auth';
+import { authenticate, type AuthDeps } from './auth';
 import { idempotencyHooks } from './idempotency';
 
 /**
@@ -14,11 +11,13 @@ import { idempotencyHooks } from './idempotency';
  *     app.get('/api/v1/category/', ...);
  *   };
  */
-export function protect(app: FastifyInstance, deps: { db: Kysely<Database>; clock: Clock }): void {
+export function protect(app: FastifyInstance, deps: AuthDeps): void {
   const idempotency = idempotencyHooks(deps);
   app.addHook('onRequest', authenticate(deps));
   // preValidation, not onRequest: a body that fails to parse (400) should not claim the key. Before the
   // contract's validation, so a write refused as invalid (400) is answered the same way when sent again.
   app.addHook('preValidation', idempotency.claim);
+  // After the route's own preValidation (readFormBody) and validation: a form's body is known by then.
+  app.addHook('preHandler', idempotency.checkForm);
   app.addHook('onSend', idempotency.store);
 }

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestServer, type TestServer } from '../test/support';
-import { contentSecurityPolicy, liveConnectSources } from './security-headers';
+import { API_CONTENT_SECURITY_POLICY, contentSecurityPolicy, liveConnectSources } from './security-headers';
 
 describe('liveConnectSources', () => {
   it('allows the local live server websocket, or the Firebase domain of a real database', () => {
@@ -71,7 +71,28 @@ describe('security headers', () => {
       const answer = await server.app.inject(request);
       expect(answer.headers['cache-control'], request.url).toBe('no-store');
       expect(answer.headers['x-content-type-options']).toBe('nosniff');
-      expect(answer.headers['content-security-policy']).toBeUndefined();
+      expect(answer.headers['content-security-policy']).toBe(API_CONTENT_SECURITY_POLICY);
     }
+  });
+
+  it("sends helmet's headers on API answers (issue 21), and none of the portal's policy on scripts", async () => {
+    const answer = await server.app.inject({ url: '/api/v1/accounts/user/' });
+    expect(answer.headers).toMatchObject({
+      'x-content-type-options': 'nosniff',
+      'referrer-policy': 'no-referrer',
+      'x-frame-options': 'DENY',
+      'strict-transport-security': 'max-age=15552000',
+      'cross-origin-opener-policy': 'same-origin',
+      'cross-origin-resource-policy': 'same-origin',
+      'x-dns-prefetch-control': 'off',
+      'x-permitted-cross-domain-policies': 'none',
+      'origin-agent-cluster': '?1',
+    });
+    expect(answer.headers['x-powered-by']).toBeUndefined();
+    writeFileSync(path.join(staticDir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
+    const worker = await server.app.inject({ url: '/sw.js' });
+    expect(worker.statusCode).toBe(200);
+    expect(worker.headers['content-security-policy']).toBeUndefined();
+    expect(worker.headers['x-content-type-options']).toBe('nosniff');
   });
 });

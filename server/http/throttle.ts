@@ -22,7 +22,8 @@ interface StoredPoints {
   expire: number | null;
 }
 
-class RateLimiterKysely extends StoreBase {
+/** rate-limiter-flexible's store over Kysely (rate_limits table); the login and reset limits use it too. */
+export class RateLimiterKysely extends StoreBase {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly clock: Clock,

@@ -53,9 +53,23 @@ export class SmtpMailer implements Mailer {
 /** Keeps mails in memory for tests to read. */
 export class MemoryMailer implements Mailer {
   readonly sent: Mail[] = [];
+  private gate: Promise<void> | null = null;
 
   async send(mail: Mail): Promise<void> {
+    if (this.gate) await this.gate;
     this.sent.push(mail);
+  }
+
+  /** Makes sends wait (a slow mail server) until the returned function is called. */
+  hold(): () => void {
+    let release = () => {};
+    this.gate = new Promise<void>((resolve) => {
+      release = () => {
+        this.gate = null;
+        resolve();
+      };
+    });
+    return release;
   }
 
   last(): Mail | undefined {

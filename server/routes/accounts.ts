@@ -7,6 +7,7 @@ import {
   resetConfirmPayload,
   resetRequestPayload,
 } from '../../src/lib/contract/accounts';
+import { changePasswordPayload } from '../../src/lib/contract/password-change';
 import { accountService } from '../accounts/account-service';
 import type { ServerContext } from '../context';
 import { authenticate, userOf } from '../http/auth';
@@ -35,8 +36,18 @@ export const accountRoutes: FastifyPluginAsyncZod<ServerContext> = async (app, c
     '/api/rest-auth/password/reset/',
     { schema: { body: resetRequestPayload, response: { 200: detailMessage } } },
     async (request) => {
-      await accounts.requestPasswordReset(request.body);
+      await accounts.requestPasswordReset(request.ip, request.body);
       return { detail: 'Password reset e-mail has been sent.' };
+    },
+  );
+
+  app.post(
+    '/api/rest-auth/password/change/',
+    { onRequest: requireUser, schema: { body: changePasswordPayload, response: { 200: detailMessage } } },
+    async (request) => {
+      const user = userOf(request);
+      await accounts.changePassword(user.id, user.tokenHash, request.body);
+      return { detail: 'New password has been saved.' };
     },
   );
 

@@ -45,7 +45,14 @@ export async function createTestServer(
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'quiz-portal-test-'));
   const config: Config = {
-    ...loadConfig({ DATA_DIR: dataDir, DATABASE_URL: ':memory:', STATIC_DIR: path.join(dataDir, 'no-portal'), ...options.env }),
+    ...loadConfig({
+      DATA_DIR: dataDir,
+      DATABASE_URL: ':memory:',
+      STATIC_DIR: path.join(dataDir, 'no-portal'),
+      // Tests ask with `Host: api.test` and read absolute URLs of it: one of the server's own origins.
+      ALLOWED_ORIGINS: 'http://api.test',
+      ...options.env,
+    }),
     ...options.config,
   };
   const pgUrl = process.env.TEST_DATABASE_URL;

@@ -1,5 +1,6 @@
 import { NETWORK_FAILURE_MESSAGE } from '../api/errors';
 import { resource } from '../api/resource';
+import { IDEMPOTENCY_IN_PROGRESS_MESSAGE } from '../lib/contract/idempotency';
 import type { Category } from '../api/categories';
 import { createRecord, deleteRecord, updateRecord } from '../local/commands';
 import { PortalDatabase, type MirrorRow, type ServerObject } from '../local/db';
@@ -221,6 +222,25 @@ describe('failures', () => {
     now = second!.nextAttemptAt;
     await (engine as unknown as { request(force: boolean): Promise<void> }).request(false);
     expect(serverNames()).toEqual(['History']);
+  });
+
+  it('an Idempotency-Key still being processed (409 with its detail) is retried after Retry-After, not a conflict', async () => {
+    await createRecord(db, 'categories', { name: 'History' });
+    server.failNext({
+      kind: 'status',
+      status: 409,
+      body: { detail: IDEMPOTENCY_IN_PROGRESS_MESSAGE },
+      headers: { 'Retry-After': '45' },
+    });
+    await engine.syncNow();
+    const [entry] = await outbox();
+    expect(entry).toMatchObject({ status: 'pending', lastError: { status: 409 } });
+    expect(entry!.nextAttemptAt - now).toBe(45_000);
+    expect(engine.status.getSnapshot()).toMatchObject({ conflicts: 0, waiting: 1 });
+    now = entry!.nextAttemptAt;
+    await (engine as unknown as { request(force: boolean): Promise<void> }).request(false);
+    expect(serverNames()).toEqual(['History']);
+    expect(await db.outbox.count()).toBe(0);
   });
 
   it('honours Retry-After', async () => {

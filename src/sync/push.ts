@@ -1,6 +1,7 @@
 import type { KyInstance } from 'ky';
 import { ApiError, readableMessage } from '../api/errors';
 import { ResourceError } from '../api/resource';
+import { isIdempotencyInProgress } from '../lib/contract/idempotency';
 import type { EntityName, OutboxEntry, OutboxError, Payload, PortalDatabase, ServerObject } from '../local/db';
 import { entityDescriptors, mapReferences } from '../local/entities';
 import { serverIdOf } from '../local/keys';
@@ -33,6 +34,10 @@ export type PushOutcome =
 /** A change that cannot be sent because a row it needs never reached the server. */
 class MissingDependencyError extends Error {}
 const MISSING_DEPENDENCY = 'This change needs another change that was discarded.';
+
+function errorBody(error: unknown): unknown {
+  return error instanceof ApiError ? error.body : undefined;
+}
 
 function isServerObject(value: unknown): value is ServerObject {
   return typeof value === 'object' && value !== null && typeof (value as { id?: unknown }).id === 'number';
@@ -264,7 +269,9 @@ export async function pushOutbox(ctx: PushContext, force: boolean): Promise<Push
         } else if (lastError.status === 401) {
           await settle(ctx, entry, { status: 'pending', lastError });
           return { kind: 'needsSignIn' };
-        } else if (isRetryable(lastError.status)) {
+        } else if (isRetryable(lastError.status) || isIdempotencyInProgress(lastError.status, errorBody(error))) {
+          // An earlier send of this change still runs on the server, or died there (its claim expires): the
+          // same send, later, is the answer; it is no edit conflict.
           const retryAfter = error instanceof ResourceError ? error.retryAfterMs : null;
           const retryAt = ctx.now() + retryDelay(attempts, ctx.random, retryAfter);
           await settle(ctx, entry, { status: 'pending', lastError, nextAttemptAt: retryAt });

@@ -7,7 +7,7 @@ import type { Config } from './config';
 import type { ServerContext } from './context';
 import type { Database } from './db/schema';
 import { installContract } from './http/contract';
-import { installErrorHandling, jsonNotFound } from './http/errors';
+import { frameworkError, installErrorHandling, jsonNotFound } from './http/errors';
 import { registerHealthRoutes } from './http/health';
 import { portalFallbackFor, registerPortal } from './http/portal';
 import { registerPublicUrl } from './http/public-url';
@@ -59,6 +59,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.logger ?? false,
     trustProxy: fastifyTrustProxy(config.trustProxy),
+    frameworkErrors: frameworkError,
     // A slow or idle sender cannot hold a connection (issue 21). Node checks the header and request timeouts
     // every connectionsCheckingInterval (30 s by default, longer than the header timeout itself).
     http: {

@@ -154,6 +154,16 @@ export function installErrorHandling(app: FastifyInstance, options: { uploadMaxB
   });
 }
 
+/**
+ * Fastify's frameworkErrors: what it refuses before routing (a path that is no valid URL component, such as
+ * `%ED%A0%80`), answered in the same DRF shape as every other refusal.
+ */
+export function frameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+  const detail = error.code === 'FST_ERR_BAD_URL' ? 'Invalid URL: its path is not valid percent-encoded UTF-8.' : error.message;
+  return sendError(reply, status, { detail });
+}
+
 /** The JSON 404 for unknown routes (app.ts uses the portal's fallback instead when the portal is built). */
 export function jsonNotFound(_request: FastifyRequest, reply: FastifyReply) {
   return sendError(reply, 404, { detail: 'Not found.' });

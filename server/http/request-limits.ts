@@ -55,10 +55,28 @@ export function bodyLimitOf(method: string, url: string): number {
   return ROUTE_BODY_LIMITS[`${method} ${url}`] ?? DEFAULT_BODY_LIMIT;
 }
 
+/** A route as registered: its method, path and schemas (the hostile-request suite walks them all). */
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  schema: RouteOptions['schema'];
+  bodyLimit: number;
+}
+
+const routeTables = new WeakMap<FastifyInstance, RegisteredRoute[]>();
+
+/** Every route of an app built with installRequestLimits, in the order they were registered. */
+export function routesOf(app: FastifyInstance): readonly RegisteredRoute[] {
+  return routeTables.get(app) ?? [];
+}
+
 export function installRequestLimits(app: FastifyInstance): void {
+  const table: RegisteredRoute[] = [];
+  routeTables.set(app, table);
   app.addHook('onRoute', (route) => {
-    if (route.bodyLimit !== undefined) return;
-    route.bodyLimit = Math.max(...methodsOf(route).map((method) => bodyLimitOf(method, route.url ?? route.path)));
+    const url = route.url ?? route.path;
+    route.bodyLimit ??= Math.max(...methodsOf(route).map((method) => bodyLimitOf(method, url)));
+    for (const method of methodsOf(route)) table.push({ method, url, schema: route.schema, bodyLimit: route.bodyLimit });
   });
 
   // The API reads JSON and multipart only: a text/plain body is a 415 like any other type, not a string

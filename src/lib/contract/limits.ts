@@ -19,6 +19,8 @@ export const TEXT_LIMITS = {
   hint: 2000,
   /** A question's four options as one text ('A: ..., B: ..., C: ..., D: ...'). */
   options: 4000,
+  /** One option's text in the portal's form: four of them with their 'A: ' and ', ' fit in `options`. */
+  option: 990,
   /** A URL the client stores (viewer app, reset link's site). */
   url: 2000,
   /** A password (sign-in, reset). */

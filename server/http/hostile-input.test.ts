@@ -317,3 +317,18 @@ describe('images', () => {
     expect((body.business_logo as string[])[0]).toMatch(/^Upload a valid image/);
   });
 });
+
+describe('hashes', () => {
+  it('never lets a client choose a quiz hash, so no answer tells whether another client has one', async () => {
+    const other = await signedInTenant(server);
+    const theirs = await createPlayQuiz(server, other);
+    const created = await send('POST', '/api/v1/quiz/', { payload: { ...quizPayload(questionIds), quiz_hash: theirs.hash } });
+    expect(created.statusCode, created.body).toBe(201);
+    const mine = created.json() as { id: number; quiz_hash: string };
+    expect(mine.quiz_hash).not.toBe(theirs.hash);
+    expect(mine.quiz_hash).toMatch(/^[A-Za-z0-9_-]{16}$/);
+    const patched = await send('PATCH', `/api/v1/quiz/${mine.id}/`, { payload: { quiz_hash: theirs.hash } });
+    expect(patched.statusCode, patched.body).toBe(200);
+    expect((patched.json() as { quiz_hash: string }).quiz_hash).toBe(mine.quiz_hash);
+  });
+});

@@ -8,12 +8,13 @@ import type { Config } from './config';
 import type { ServerContext } from './context';
 import type { Database } from './db/schema';
 import { installContract } from './http/contract';
-import { installErrorHandling, jsonNotFound } from './http/errors';
+import { frameworkError, installErrorHandling, jsonNotFound } from './http/errors';
 import { registerHealthRoutes } from './http/health';
 import { portalFallbackFor, registerPortal } from './http/portal';
 import { registerPublicUrl } from './http/public-url';
 import { registerSecurityHeaders } from './http/security-headers';
-import { UploadStore } from './http/uploads';
+import { installRequestLimits } from './http/request-limits';
+import { FORM_LIMITS, UploadStore } from './http/uploads';
 import type { Mailer } from './mail/mailer';
 import { registerMetricsRoute, registerRequestMetrics } from './metrics/metrics-route';
 import { noQuizEvents, type QuizEvents } from './quizzes/quiz-events';
@@ -56,7 +57,21 @@ function fastifyTrustProxy(trust: Config['trustProxy']): false | string[] | ((ad
 /** Builds the API server (and the portal's static serving when built) without listening, so tests can inject. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
-  const app = Fastify({ logger: deps.logger ?? false, trustProxy: fastifyTrustProxy(config.trustProxy) });
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
+    frameworkErrors: frameworkError,
+    // A slow or idle sender cannot hold a connection (issue 21). Node checks the header and request timeouts
+    // every connectionsCheckingInterval (30 s by default, longer than the header timeout itself).
+    http: {
+      headersTimeout: config.headersTimeoutMs,
+      connectionsCheckingInterval: Math.max(100, Math.min(1000, Math.floor(config.headersTimeoutMs / 2))),
+    },
+    requestTimeout: config.requestTimeoutMs,
+    keepAliveTimeout: config.keepAliveTimeoutMs,
+    connectionTimeout: config.connectionTimeoutMs,
+    maxRequestsPerSocket: config.maxRequestsPerSocket,
+  });
   const uploads = deps.uploads ?? new UploadStore(openMediaStorage(config));
   if (!deps.uploads) app.addHook('onClose', () => uploads.storage.close());
   const playLive = createPlayLive({ db: deps.db, clock: deps.clock, writer: deps.liveWriter ?? noLiveWriter, log: app.log });
@@ -84,6 +99,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorateRequest('form', null);
   installContract(app);
   installErrorHandling(app, { uploadMaxBytes: config.uploadMaxBytes });
+  installRequestLimits(app);
   await registerSecurityHeaders(app, { connectSources: deps.liveConnectSources });
 
   await app.register(fastifyCors, {
@@ -93,10 +109,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
   });
   // fields: a quiz sends one `questions` field per question id, so thousands must fit; the text of all
-  // fields together stays within the JSON body limit (readForm), files within uploadMaxBytes each.
-  await app.register(fastifyMultipart, {
-    limits: { fileSize: config.uploadMaxBytes, files: 10, fields: 5000, parts: 5010, fieldSize: 1024 * 1024 },
-  });
+  // fields together stays within the route's body limit (readForm), files within uploadMaxBytes each.
+  await app.register(fastifyMultipart, { limits: { fileSize: config.uploadMaxBytes, ...FORM_LIMITS } });
 
   registerHealthRoutes(app, {
     database: () => sql`select 1`.execute(deps.db),

@@ -50,6 +50,16 @@ export interface Config {
   pgPoolMax: number;
   /** How long a SIGTERM waits for requests in flight before the process gives up and exits. */
   shutdownGraceMs: number;
+  /** How long a client may take to send a whole request, headers and body (Node's requestTimeout). */
+  requestTimeoutMs: number;
+  /** How long a client may take to send a request's headers (Node's headersTimeout); at most requestTimeoutMs. */
+  headersTimeoutMs: number;
+  /** How long an idle keep-alive connection stays open after an answer; above the proxy's (nginx: 60 s upstream). */
+  keepAliveTimeoutMs: number;
+  /** A socket with no traffic either way for this long is closed (0: never). */
+  connectionTimeoutMs: number;
+  /** Requests one keep-alive connection may carry before the server closes it (0: no limit). */
+  maxRequestsPerSocket: number;
 }
 
 export interface S3Settings {
@@ -185,5 +195,22 @@ export function loadConfig(env: Env = process.env): Config {
     seedDemo: flag(env, 'SEED_DEMO'),
     pgPoolMax: positive(env, 'PG_POOL_MAX', 10),
     shutdownGraceMs: integer(env, 'SHUTDOWN_GRACE_MS', 10_000),
+    ...timeoutsOf(env),
+  };
+}
+
+/** The connection limits (issue 21: a slow sender cannot hold the server); see README's configuration table. */
+function timeoutsOf(env: Env) {
+  const requestTimeoutMs = positive(env, 'REQUEST_TIMEOUT_MS', 60_000);
+  const headersTimeoutMs = positive(env, 'HEADERS_TIMEOUT_MS', Math.min(10_000, requestTimeoutMs));
+  if (headersTimeoutMs > requestTimeoutMs) {
+    throw new Error(`HEADERS_TIMEOUT_MS (${headersTimeoutMs}) must not exceed REQUEST_TIMEOUT_MS (${requestTimeoutMs})`);
+  }
+  return {
+    requestTimeoutMs,
+    headersTimeoutMs,
+    keepAliveTimeoutMs: positive(env, 'KEEP_ALIVE_TIMEOUT_MS', 65_000),
+    connectionTimeoutMs: integer(env, 'CONNECTION_TIMEOUT_MS', 120_000),
+    maxRequestsPerSocket: integer(env, 'MAX_REQUESTS_PER_SOCKET', 1000),
   };
 }

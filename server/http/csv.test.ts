@@ -14,6 +14,30 @@ describe('CSV', () => {
     expect(csvCell(-3)).toBe("'-3");
   });
 
+  it('also neutralises a formula sign behind whitespace, newlines or zero-width characters, and full-width signs', () => {
+    const hidden = [
+      ' =1+1',
+      '   +1',
+      '\u00A0=1',
+      '\u3000@x',
+      '\n=HYPERLINK("x")',
+      '\r\n-1',
+      '\u200B=1',
+      '\uFEFF+1',
+      '\u2060@a',
+      ' \u200D\t=1',
+    ];
+    for (const cell of hidden) expect(csvCell(cell).replace(/^"/, '')).toMatch(/^'/);
+    for (const sign of ['\uFF1D', '\uFF0B', '\uFF0D', '\uFF20']) {
+      expect(csvCell(`${sign}SUM(A1)`)).toBe(`'${sign}SUM(A1)`);
+      expect(csvCell(` ${sign}1`)).toBe(`' ${sign}1`);
+    }
+    expect(csvCell('\tplain')).toBe("'\tplain");
+    expect(csvCell('\rplain')).toBe('"\'\rplain"');
+    // Text that only starts with a space, or has a sign later on, stays as it is.
+    expect(['  Ann', 'a=b', 'Ann + Bob', '\u200BAnn'].map(csvCell)).toEqual(['  Ann', 'a=b', 'Ann + Bob', '\u200BAnn']);
+  });
+
   it('quotes commas, quotes and newlines, and writes null as empty', () => {
     expect(csvCell('a,b')).toBe('"a,b"');
     expect(csvCell('say "hi"')).toBe('"say ""hi"""');

@@ -4,7 +4,12 @@ import type { FastifyReply } from 'fastify';
 // CSV exports: UTF-8 with a byte-order mark (Excel), comma-separated, CRLF rows, formula injection
 // neutralised, streamed so memory stays flat however many rows there are.
 
-const FORMULA_START = /^[=+\-@\t\r]/;
+/**
+ * A cell a spreadsheet would run as a formula: one starting with a tab or a carriage return, or with a formula
+ * sign (= + - @, or their full-width forms ＝ ＋ － ＠ that some spreadsheets fold to ASCII) after any leading
+ * whitespace, newlines or zero-width characters (which spreadsheets drop before reading the cell).
+ */
+const FORMULA_START = /^[\t\r]|^[\s\u180E\u200B-\u200D\u2060\uFEFF]*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20]/;
 
 export function csvCell(value: unknown): string {
   let text = value === null || value === undefined ? '' : value instanceof Date ? value.toISOString() : String(value);

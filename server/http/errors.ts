@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { INVALID_UNICODE_MESSAGE } from '../../src/lib/contract/limits';
 
 // DRF's error shapes, produced in one place: throw an HttpError from a route or a service (the contract's
 // validation of bodies and queries, contract.ts, answers one too) and installErrorHandling turns it into
@@ -74,33 +75,45 @@ function drfMessage(issue: z.core.$ZodIssue, input: unknown): string {
 
 export const NULL_CHARACTER_MESSAGE = 'Null characters are not allowed.';
 
+/** A UTF-16 surrogate without its pair: JSON may carry one (`"\\ud800"`), but it is no text any database keeps. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
 /**
- * DRF's ProhibitNullCharactersValidator: a text field holding U+0000 is refused, as PostgreSQL cannot
- * store it in text (it would be a 500 there, and a silently different value on SQLite).
+ * The text rules of every field, by field: DRF's ProhibitNullCharactersValidator (a text holding U+0000 is
+ * refused, as PostgreSQL cannot store it in text: a 500 there, and a silently different value on SQLite)
+ * when `nullCharacters`, and well-formed Unicode (no lone surrogate) always.
  */
-function nullCharacterErrors(input: unknown): Record<string, string[]> {
+function textErrors(input: unknown, nullCharacters: boolean): Record<string, string[]> {
   if (input === null || typeof input !== 'object' || Array.isArray(input)) return {};
   const errors: Record<string, string[]> = {};
   for (const [field, value] of Object.entries(input)) {
     const values: unknown[] = Array.isArray(value) ? value : [value];
-    if (values.some((item) => typeof item === 'string' && item.includes('\u0000'))) errors[field] = [NULL_CHARACTER_MESSAGE];
+    for (const item of values) {
+      if (typeof item !== 'string') continue;
+      if (nullCharacters && item.includes('\u0000')) errors[field] = [NULL_CHARACTER_MESSAGE];
+      else if (LONE_SURROGATE.test(item)) errors[field] = [INVALID_UNICODE_MESSAGE];
+      else continue;
+      break;
+    }
   }
   return errors;
 }
 
 /** Validates a body with a shared contract schema; failures answer 400 with field errors. */
 export function parseBody<T extends z.ZodType>(schema: T, input: unknown): z.infer<T> {
-  const nullCharacters = nullCharacterErrors(input);
+  const textProblems = textErrors(input, true);
   const result = schema.safeParse(input ?? {});
-  if (!result.success) throw fieldErrors({ ...zodFieldErrors(result.error, input ?? {}), ...nullCharacters });
-  if (Object.keys(nullCharacters).length > 0) throw fieldErrors(nullCharacters);
+  if (!result.success) throw fieldErrors({ ...zodFieldErrors(result.error, input ?? {}), ...textProblems });
+  if (Object.keys(textProblems).length > 0) throw fieldErrors(textProblems);
   return result.data;
 }
 
 /** Validates a query string the same way, without the null-character rule (a search drops them instead). */
 export function parseQuery<T extends z.ZodType>(schema: T, input: unknown): z.infer<T> {
+  const textProblems = textErrors(input, false);
   const result = schema.safeParse(input ?? {});
-  if (!result.success) throw fieldErrors(zodFieldErrors(result.error, input ?? {}));
+  if (!result.success) throw fieldErrors({ ...zodFieldErrors(result.error, input ?? {}), ...textProblems });
+  if (Object.keys(textProblems).length > 0) throw fieldErrors(textProblems);
   return result.data;
 }
 
@@ -111,7 +124,8 @@ function sendError(reply: FastifyReply, status: number, body: ErrorBody, headers
 /** The message for a 413, shared by JSON bodies and multipart uploads. */
 export function tooLargeMessage(limitBytes: number): string {
   const mb = limitBytes / (1024 * 1024);
-  const size = Number.isInteger(mb) ? `${mb} MB` : `${limitBytes} bytes`;
+  const kb = limitBytes / 1024;
+  const size = Number.isInteger(mb) ? `${mb} MB` : Number.isInteger(kb) ? `${kb} KB` : `${limitBytes} bytes`;
   return `The request is too large: the limit is ${size}.`;
 }
 
@@ -123,7 +137,7 @@ export function installErrorHandling(app: FastifyInstance, options: { uploadMaxB
     const status = fastifyError.statusCode ?? 500;
     switch (fastifyError.code) {
       case 'FST_ERR_CTP_BODY_TOO_LARGE':
-        return sendError(reply, 413, { detail: tooLargeMessage(app.initialConfig.bodyLimit ?? 1048576) });
+        return sendError(reply, 413, { detail: tooLargeMessage(request.routeOptions.bodyLimit ?? app.initialConfig.bodyLimit ?? 1048576) });
       case 'FST_REQ_FILE_TOO_LARGE':
         return sendError(reply, 413, { detail: tooLargeMessage(options.uploadMaxBytes) });
       case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
@@ -138,6 +152,16 @@ export function installErrorHandling(app: FastifyInstance, options: { uploadMaxB
     request.log.error({ err: error }, 'unhandled error');
     return sendError(reply, 500, { detail: 'A server error occurred.' });
   });
+}
+
+/**
+ * Fastify's frameworkErrors: what it refuses before routing (a path that is no valid URL component, such as
+ * `%ED%A0%80`), answered in the same DRF shape as every other refusal.
+ */
+export function frameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+  const detail = error.code === 'FST_ERR_BAD_URL' ? 'Invalid URL: its path is not valid percent-encoded UTF-8.' : error.message;
+  return sendError(reply, status, { detail });
 }
 
 /** The JSON 404 for unknown routes (app.ts uses the portal's fallback instead when the portal is built). */

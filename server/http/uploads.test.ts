@@ -95,7 +95,7 @@ describe('uploads', () => {
       headers: { ...headers, ...body.headers },
     });
     expect(response.statusCode).toBe(413);
-    expect(response.json()).toEqual({ detail: 'The request is too large: the limit is 2048 bytes.' });
+    expect(response.json()).toEqual({ detail: 'The request is too large: the limit is 2 KB.' });
   });
 
   it('takes a JSON body as it is, with no files', async () => {

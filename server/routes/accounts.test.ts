@@ -400,7 +400,7 @@ describe('server basics', () => {
   it('answers 413 with a clear message for an oversized JSON body, and 415 for an unknown content type', async () => {
     const big = await post('/api/v1/accounts/login/', { email: 'a@b.test', password: 'x'.repeat(2 * 1024 * 1024) });
     expect(big.statusCode).toBe(413);
-    expect(big.json()).toEqual({ detail: 'The request is too large: the limit is 1 MB.' });
+    expect(big.json()).toEqual({ detail: 'The request is too large: the limit is 64 KB.' });
     const odd = await server.app.inject({
       method: 'POST',
       url: '/api/v1/accounts/login/',

@@ -212,7 +212,7 @@ describe('bulk-delete-attempts/', () => {
       headers,
     });
     expect(big.statusCode).toBe(413);
-    expect(big.json()).toEqual({ detail: 'The request is too large: the limit is 1 MB.' });
+    expect(big.json()).toEqual({ detail: 'The request is too large: the limit is 256 KB.' });
     expect((await server.db.selectFrom('attempts').select('id').execute()).length).toBe(5);
   });
 });

@@ -264,7 +264,7 @@ describe('categories', () => {
     expect(otherChanges).toMatchObject({ count: 0, deleted: [] });
   });
 
-  it('answers 400, not 500, for a malformed JSON body, and 413 with a clear message for one over 1 MB', async () => {
+  it('answers 400, not 500, for a malformed JSON body, and 413 with a clear message for one over the route limit (64 KB)', async () => {
     const response = await server.app.inject({
       method: 'POST',
       url: '/api/v1/category/',
@@ -274,7 +274,7 @@ describe('categories', () => {
     expect(response.statusCode).toBe(400);
     const big = await request('POST', '/api/v1/category/', { name: 'x'.repeat(1024 * 1024) });
     expect(big.statusCode).toBe(413);
-    expect(big.json()).toEqual({ detail: 'The request is too large: the limit is 1 MB.' });
+    expect(big.json()).toEqual({ detail: 'The request is too large: the limit is 64 KB.' });
     expect(await server.db.selectFrom('categories').select('id').execute()).toEqual([]);
   });
 });

@@ -80,7 +80,7 @@ describe('poll-choices/', () => {
       headers,
     });
     expect(big.statusCode).toBe(413);
-    expect(big.json()).toEqual({ detail: 'The request is too large: the limit is 1 MB.' });
+    expect(big.json()).toEqual({ detail: 'The request is too large: the limit is 64 KB.' });
     expect(await server.db.selectFrom('poll_choices').select('id').execute()).toEqual([]);
     const choice = await post('/api/v1/poll-choices/', { name: 'Tea', question: pollId });
     const moved = await server.app.inject({

@@ -259,7 +259,7 @@ describe('POST /api/v1/quiz/', () => {
       headers: headers(wordy.headers),
     });
     expect(tooLarge.statusCode).toBe(413);
-    expect(tooLarge.json()).toEqual({ detail: 'The request is too large: the limit is 1 MB.' });
+    expect(tooLarge.json()).toEqual({ detail: 'The request is too large: the limit is 256 KB.' });
     expect(await quizCount()).toBe(before);
   });
 

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { routeKeyOf } from '../../store/mirror';
 import { OPTION_LETTERS, type OptionLetter } from '../../lib/options-codec';
+import { TEXT_LIMITS } from '../../lib/contract/limits';
 import { ImageInput } from '../../ui/ImageInput';
 import { validateQuestionForm, type QuestionFormValues } from './question-form';
 import type { CategoryChoice } from './question-rows';
@@ -79,8 +80,16 @@ export function QuestionForm({
             first.
           </Text>
         )}
-        <Textarea label="Description" withAsterisk required autosize minRows={2} {...form.getInputProps('questionDescription')} />
-        <TextInput label="Hint" {...form.getInputProps('questionHint')} />
+        <Textarea
+          label="Description"
+          withAsterisk
+          required
+          autosize
+          minRows={2}
+          maxLength={TEXT_LIMITS.description}
+          {...form.getInputProps('questionDescription')}
+        />
+        <TextInput label="Hint" maxLength={TEXT_LIMITS.hint} {...form.getInputProps('questionHint')} />
         <ImageInput
           label="Sponsor Image"
           value={image.value as QuestionFormValues['sponsorImage']}
@@ -89,7 +98,14 @@ export function QuestionForm({
         />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           {letters.map((letter) => (
-            <TextInput key={letter} label={`Option ${letter}`} withAsterisk required {...form.getInputProps(`options.${letter}`)} />
+            <TextInput
+              key={letter}
+              label={`Option ${letter}`}
+              withAsterisk
+              required
+              maxLength={TEXT_LIMITS.option}
+              {...form.getInputProps(`options.${letter}`)}
+            />
           ))}
         </SimpleGrid>
         <TextInput

@@ -9,6 +9,7 @@ import { notifyError, showFieldErrors } from '../../ui/notify';
 import { useClientProfile } from '../../ui/use-client-profile';
 import { useSyncStatus } from '../../store/sync';
 import { settingImageChanges } from './setting-images';
+import { TEXT_LIMITS } from '../../lib/contract/limits';
 
 /** Spec §8's message for a failed settings update. */
 export const SETTINGS_FAILED_MESSAGE = 'There was an error!';
@@ -106,6 +107,7 @@ function SettingForm({ profile, online }: { profile: ClientProfile; online: bool
           description={`The copy links: this address followed by the quiz hash, or by poll/ and the poll hash. This portal's player app is ${window.location.origin}/play/`}
           type="url"
           placeholder="https://viewer.example.com/"
+          maxLength={TEXT_LIMITS.url}
           disabled={!online}
           {...form.getInputProps('viewer_app_url')}
         />

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { builtOnFirstUse } from './built-on-first-use';
+import { TEXT_LIMITS, boundedText, maxLengthMessage } from './limits';
 
 // Payloads and responses of the accounts calls (spec §3 Payloads, §7 Auth). Shared by the
 // portal's forms and API client and by the server's validation, so both sides agree.
@@ -15,8 +16,8 @@ export const { loginPayload, loginResponse, clientDetails, currentUser, resetReq
     });
     return {
       loginPayload: z.object({
-        email: z.string().trim().min(1, 'This field may not be blank.').email('Enter a valid email address.'),
-        password: z.string().min(1, 'This field may not be blank.'),
+        email: boundedText(TEXT_LIMITS.email).trim().min(1, 'This field may not be blank.').email('Enter a valid email address.'),
+        password: boundedText(TEXT_LIMITS.password).min(1, 'This field may not be blank.'),
       }),
       loginResponse: z.object({ key: z.string() }),
       clientDetails,
@@ -30,14 +31,17 @@ export const { loginPayload, loginResponse, clientDetails, currentUser, resetReq
         client_details: clientDetails,
       }),
       resetRequestPayload: z.object({
-        email: z.string().trim().min(1, 'This field may not be blank.').email('Enter a valid email address.'),
-        site_url: z.string().optional(),
+        email: boundedText(TEXT_LIMITS.email).trim().min(1, 'This field may not be blank.').email('Enter a valid email address.'),
+        site_url: boundedText(TEXT_LIMITS.url).optional(),
       }),
       resetConfirmPayload: z
         .object({
-          new_password: z.string().min(8, 'Ensure this field has at least 8 characters.').max(128),
-          new_password1: z.string().min(1, 'This field may not be blank.'),
-          token: z.string().min(1, 'This field may not be blank.'),
+          new_password: z
+            .string()
+            .min(8, 'Ensure this field has at least 8 characters.')
+            .max(TEXT_LIMITS.password, maxLengthMessage(TEXT_LIMITS.password)),
+          new_password1: boundedText(TEXT_LIMITS.password).min(1, 'This field may not be blank.'),
+          token: boundedText(TEXT_LIMITS.token).min(1, 'This field may not be blank.'),
         })
         .refine((value) => value.new_password === value.new_password1, {
           path: ['new_password1'],

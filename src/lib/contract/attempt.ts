@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { builtOnFirstUse } from './built-on-first-use';
 import { pageOf } from './page';
 import { idFilter, pagingQuery, searchQuery } from './request';
+import { MAX_BULK_IDS, boundedList } from './limits';
 
 // Quiz attempts (spec §3 Attempt, §7 Attempts): one viewer's run through one quiz, read by the Quiz
 // Report screen. rank is the place of the score within its quiz (higher score first, then less time).
@@ -36,10 +37,10 @@ export const { viewerDetail, attempt, bulkDeleteAttemptsPayload, attemptListQuer
       /** GET export-quiz-participants/: the same filters, every row. */
       participantsExportQuery: z.object({ ...searchQuery(), quiz: idFilter() }),
       bulkDeleteAttemptsPayload: z.object({
-        attempts: z
-          .array(z.number().int().positive('Incorrect type. Expected pk value.'))
-          .min(1, 'This list may not be empty.')
-          .max(1000, 'Ensure this field has no more than 1000 elements.'),
+        attempts: boundedList(z.number().int().positive('Incorrect type. Expected pk value.'), MAX_BULK_IDS).refine(
+          (ids) => ids.length > 0,
+          'This list may not be empty.',
+        ),
       }),
     };
   },

@@ -3,6 +3,7 @@ import { builtOnFirstUse } from './built-on-first-use';
 import { OPTION_LETTERS, decodeOptions, encodeOptions, isOptionLetter, type OptionLetter } from '../options-codec';
 import { pageOf } from './page';
 import { changesQuery, idsFilter, pagingQuery, searchQuery } from './request';
+import { MAX_BULK_IDS, TEXT_LIMITS, boundedList, boundedText, maxLengthMessage } from './limits';
 
 // Questions (spec §3 Question, §7 Question). Shared by the portal's forms and API client and by the server.
 //
@@ -30,7 +31,7 @@ export const invalidPkMessage = (id: number | string) => `Invalid pk "${id}" - o
 
 export const OPTIONS_FORMAT_MESSAGE = 'Give all four options, as "A: text, B: text, C: text, D: text".';
 
-export const MAX_BULK_DELETE = 1000;
+export const MAX_BULK_DELETE = MAX_BULK_IDS;
 
 export const {
   primaryKey,
@@ -61,7 +62,7 @@ export const {
   });
 
   /** The joined options text: all four letters with text; answers the normalised text. */
-  const optionsText = z.string().transform((text, ctx) => {
+  const optionsText = boundedText(TEXT_LIMITS.options).transform((text, ctx) => {
     const entries = decodeOptions(text);
     const given = new Set(entries.filter((entry) => entry.text !== '').map((entry) => entry.letter));
     const missing = OPTION_LETTERS.filter((letter) => !given.has(letter));
@@ -80,8 +81,8 @@ export const {
     return z.NEVER;
   });
 
-  const description = z.string().trim().min(1, blankMessage);
-  const hint = z.string().trim();
+  const description = z.string().trim().min(1, blankMessage).max(TEXT_LIMITS.description, maxLengthMessage(TEXT_LIMITS.description));
+  const hint = z.string().trim().max(TEXT_LIMITS.hint, maxLengthMessage(TEXT_LIMITS.hint));
 
   const optionMapSchema = z.object({ a: z.string(), b: z.string(), c: z.string(), d: z.string() });
 
@@ -125,10 +126,7 @@ export const {
       // One id sent as a form field arrives as a single value, not a list.
       questions: z.preprocess(
         (value) => (typeof value === 'string' || typeof value === 'number' ? [value] : value),
-        z
-          .array(primaryKey)
-          .min(1, 'This list may not be empty.')
-          .max(MAX_BULK_DELETE, `Ensure this field has no more than ${MAX_BULK_DELETE} elements.`),
+        boundedList(primaryKey, MAX_BULK_DELETE).refine((ids) => ids.length > 0, 'This list may not be empty.'),
       ),
     }),
     bulkDeleteQuestionsResponse: z.object({ deleted: z.array(z.number()) }),

@@ -4,6 +4,7 @@ import { JOIN_CODE_MESSAGE, QUIZ_MODES, QUIZ_STATUSES, isJoinCode, statusOrder }
 import { pageOf } from './page';
 import { primaryKey, questionListItem } from './question';
 import { DATETIME_FORMAT_MESSAGE, changesQuery, pagingQuery, searchQuery } from './request';
+import { MAX_QUIZ_QUESTIONS, TEXT_LIMITS, boundedList, boundedText, maxLengthMessage } from './limits';
 
 // Quizzes (spec §3 Quiz, §5 Quiz validation, §7 Quiz; decisions §3 quiz rules). Shared by the portal's
 // form and API client and by the server's validation.
@@ -20,7 +21,7 @@ export const QUIZ_AUTH_METHODS = ['FORM_BASED', 'SOCIAL_BASED', 'BOTH'] as const
 export type QuizAuth = (typeof QUIZ_AUTH_METHODS)[number];
 
 const MAX_INTEGER = 2147483647;
-const NAME_MAX_LENGTH = 255;
+const NAME_MAX_LENGTH = TEXT_LIMITS.name;
 
 export { JOIN_CODE_MESSAGE };
 export const END_BEFORE_START_MESSAGE = 'The end must not be before the start.';
@@ -78,17 +79,13 @@ export const { quizFields, quizPatchPayload, quizPayload, resetAttemptsPayload, 
     /** One id, or a list of them (multipart repeats the field; one id arrives as a single value, none as ""). */
     const questionIds = z.preprocess(
       (value) => (value === '' ? [] : Array.isArray(value) || value === undefined || value === null ? value : [value]),
-      z.array(primaryKey),
+      boundedList(primaryKey, MAX_QUIZ_QUESTIONS),
     );
 
     /** The writable fields with their types; quizPatchPayload is the same with every field optional. */
     const quizFields = z.object({
-      name: z
-        .string()
-        .trim()
-        .min(1, 'This field may not be blank.')
-        .max(NAME_MAX_LENGTH, `Ensure this field has no more than ${NAME_MAX_LENGTH} characters.`),
-      description: z.string().optional(),
+      name: z.string().trim().min(1, 'This field may not be blank.').max(NAME_MAX_LENGTH, maxLengthMessage(NAME_MAX_LENGTH)),
+      description: boundedText(TEXT_LIMITS.description).optional(),
       mode: choice(QUIZ_MODES),
       status: choice(QUIZ_STATUSES).optional(),
       active: flag.optional(),
@@ -103,7 +100,7 @@ export const { quizFields, quizPatchPayload, quizPayload, resetAttemptsPayload, 
       max_attempt_count: integer(1),
       start_date_time: dateTime,
       end_date_time: dateTime,
-      sponsor_name: z.string().max(NAME_MAX_LENGTH, `Ensure this field has no more than ${NAME_MAX_LENGTH} characters.`).optional(),
+      sponsor_name: boundedText(NAME_MAX_LENGTH).optional(),
       auth_used: choice(QUIZ_AUTH_METHODS).optional(),
       questions: questionIds.optional(),
     });

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { searchTerms } from '../search-query';
 import { builtOnFirstUse } from './built-on-first-use';
+import { MAX_BULK_IDS, MAX_SEARCH_WORDS, TEXT_LIMITS, maxItemsMessage, maxLengthMessage, searchWordsMessage } from './limits';
 
 // What a request carries besides its body: the record id in the path, and the query of the list calls
 // (spec §3 "Paged list responses", §7 filters). The server validates them with these schemas; each list
@@ -21,9 +23,19 @@ export const pagingQuery = () => ({
   page_size: z.preprocess(lastValue, z.string().optional()),
 });
 
-/** `?search=`: words that must each match a searched field; anything but one text is no search. */
+/**
+ * `?search=`: words that must each match a searched field; anything but one text is no search. At most
+ * TEXT_LIMITS.search characters and MAX_SEARCH_WORDS words (each word is a condition over every field).
+ */
 export const searchQuery = () => ({
-  search: z.preprocess((value) => (typeof value === 'string' ? value : undefined), z.string().optional()),
+  search: z.preprocess(
+    (value) => (typeof value === 'string' ? value : undefined),
+    z
+      .string()
+      .max(TEXT_LIMITS.search, { error: maxLengthMessage(TEXT_LIMITS.search), abort: true })
+      .refine((text) => searchTerms(text.replace(/\0/g, '')).length <= MAX_SEARCH_WORDS, searchWordsMessage(MAX_SEARCH_WORDS))
+      .optional(),
+  ),
 });
 
 /** `?updated_after=<date-time>` of the mirrored lists, as stored ISO text; absent or empty means the whole list. */
@@ -61,6 +73,10 @@ export const idsFilter = () =>
     .transform((raw, context): number[] | undefined => {
       if (raw === undefined || raw === '') return undefined;
       const parts = (Array.isArray(raw) ? raw : [raw]).flatMap((value) => String(value).split(',')).map((part) => part.trim());
+      if (parts.length > MAX_BULK_IDS) {
+        context.addIssue({ code: 'custom', message: maxItemsMessage(MAX_BULK_IDS) });
+        return z.NEVER;
+      }
       if (parts.every((part) => ID_TEXT.test(part))) return parts.map(Number);
       context.addIssue({ code: 'custom', message: INVALID_CHOICE_MESSAGE });
       return z.NEVER;

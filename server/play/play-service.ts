@@ -22,6 +22,7 @@ import type { MediaUrls } from '../http/media-urls';
 import type { JoinThrottle } from '../http/throttle';
 import { questionIdsOf, type QuizRow } from '../quizzes/quiz-read';
 import { answerWriter } from './answer-writer';
+import { playCacheOf, roundKey, type CachedRound } from './play-cache';
 import type { ParticipantSeat } from './participant-auth';
 import type { PlayLive } from './play-live';
 import { topTenOf } from './play-live';
@@ -71,7 +72,8 @@ function participantOf(viewer: Selectable<ViewerTable>): Participant {
 export function playService(deps: PlayDeps) {
   const { db, clock, throttle, live } = deps;
   const now = () => clock.now().getTime();
-  const answers = answerWriter(db);
+  const answers = answerWriter(db, clock);
+  const cache = playCacheOf(db);
 
   async function quizByHash(hash: string): Promise<QuizRow> {
     const quiz = await db.selectFrom('quizzes').selectAll().where('quiz_hash', '=', hash).executeTakeFirst();
@@ -256,22 +258,39 @@ export function playService(deps: PlayDeps) {
     return revealed ? { counted: true, correct: toBool(row.correct), points: toCount(row.points), score } : { counted: true, score };
   }
 
-  /** The round a question of this quiz is answered in (with the question's correct option), or the refusal. */
-  async function roundForAnswer(quiz: QuizRow, attemptId: number, questionId: number) {
+  /**
+   * The round a question of this quiz is answered in (with the question's correct option), or the refusal.
+   * A live quiz's shared round is kept a moment (play-cache.ts) unless `fresh`: the answer's insert checks
+   * it again in the database.
+   */
+  async function roundForAnswer(seatOfRequest: ParticipantSeat, questionId: number, fresh: boolean): Promise<CachedRound> {
+    const { quizId, attemptId } = seatOfRequest;
+    const key = roundKey(quizId, questionId);
+    if (!fresh) {
+      const cached = cache.rounds.get(key);
+      if (cached) return cached;
+    }
     const find = () =>
       db
         .selectFrom('rounds')
         .innerJoin('questions', 'questions.id', 'rounds.question_id')
         .selectAll('rounds')
         .select('questions.correct_option')
-        .where('rounds.quiz_id', '=', quiz.id)
+        .where('rounds.quiz_id', '=', quizId)
         .where((eb) => eb.or([eb('rounds.scope', '=', 0), eb('rounds.scope', '=', attemptId)]))
         .where('rounds.question_id', '=', questionId)
         .orderBy('rounds.opened_at', 'desc')
         .limit(1)
         .executeTakeFirst();
+    const keep = (round: CachedRound) => {
+      if (round.scope === 0) cache.rounds.set(key, round);
+      else cache.rounds.delete(key);
+      return round;
+    };
     const round = await find();
-    if (round) return round;
+    if (round) return keep(round);
+    const quiz = await db.selectFrom('quizzes').selectAll().where('id', '=', quizId).executeTakeFirst();
+    if (!quiz) throw refused(401, PLAY_MESSAGES.placeEnded);
     const inQuiz = ((await questionIdsOf(db, [quiz.id])).get(quiz.id) ?? []).includes(questionId);
     if (!inQuiz) throw badRequest(PLAY_MESSAGES.questionNotInQuiz);
     if (quiz.status !== 'STARTED' || isSelfPaced(quiz)) throw badRequest(PLAY_MESSAGES.questionNotOpen);
@@ -279,35 +298,88 @@ export function playService(deps: PlayDeps) {
     await syncRounds(db, clock, quiz);
     const synced = await find();
     if (!synced) throw badRequest(PLAY_MESSAGES.questionNotOpen);
-    return synced;
+    return keep(synced);
   }
 
-  /** Reveals the round at once when every participant who could answer it has; returns its reveal time. */
-  async function revealIfAllAnswered(quiz: QuizRow, round: RoundRow, at: number): Promise<number | null> {
-    const current = round.reveal_at === null ? null : toCount(round.reveal_at);
-    if (current !== null && current <= at) return current;
-    const counts = await db
-      .selectFrom('answers')
-      .select((eb) => [
-        eb.fn.countAll<number>().as('answered'),
-        eb
-          .selectFrom('attempts')
-          .select((inner) => inner.fn.countAll<number>().as('joined'))
-          .where('quiz_id', '=', quiz.id)
-          .as('joined'),
-      ])
-      .where('round_id', '=', round.id)
-      .executeTakeFirstOrThrow();
-    const joined = round.scope === 0 ? toCount(counts.joined) : 1;
-    if (toCount(counts.answered) < joined) return current;
-    const reveal = revealAt(round.closes_at === null ? null : toCount(round.closes_at), at) ?? at;
-    await db
-      .updateTable('rounds')
-      .set({ reveal_at: reveal })
-      .where('id', '=', round.id)
-      .where((eb) => eb.or([eb('reveal_at', 'is', null), eb('reveal_at', '>', reveal)]))
-      .execute();
-    return reveal;
+  /** An answer, judged and written (see answer()). */
+  async function answerAs(
+    seatOfRequest: ParticipantSeat,
+    payload: AnswerPayload,
+    idempotencyKey: string | null,
+  ): Promise<AnswerAcknowledgement> {
+    // The hot path of a live quiz (every phone at once): the seat and the round usually come from the cache
+    // and the answer is written in a batch with the others (answer-writer.ts), so most answers read nothing.
+    const receivedAt = now();
+    const { attemptId, quizId, clientId } = seatOfRequest;
+    const replay = (row: { idempotency_key: string | null; chosen_option: string }) =>
+      (idempotencyKey !== null && row.idempotency_key === idempotencyKey) ||
+      (idempotencyKey === null && row.chosen_option === payload.chosen_option);
+    /** A delivery of an answer already stored: acknowledged again when it is the same one. */
+    const again = async (): Promise<AnswerAcknowledgement | null> => {
+      const stored = await db
+        .selectFrom('answers')
+        .select(['idempotency_key', 'chosen_option', 'round_id'])
+        .where('attempt_id', '=', attemptId)
+        .where('question_id', '=', payload.question)
+        .executeTakeFirst();
+      if (!stored) return null;
+      if (replay(stored)) return acknowledgement(attemptId, stored.round_id, receivedAt);
+      throw refused(409, PLAY_MESSAGES.alreadyAnswered);
+    };
+
+    // Judged against the kept round first; whatever it refuses, or the insert does not write, is looked at
+    // again against the database's.
+    for (let fresh = false; ; fresh = true) {
+      const round = await roundForAnswer(seatOfRequest, payload.question, fresh);
+      const opensAt = toCount(round.answer_opens_at);
+      const judged = judgeAnswer(
+        {
+          answer_opens_at: opensAt,
+          closes_at: round.closes_at === null ? null : toCount(round.closes_at),
+          reveal_at: round.reveal_at === null ? null : toCount(round.reveal_at),
+          qs_timer: toCount(round.qs_timer),
+        },
+        payload.chosen_at,
+        receivedAt,
+      );
+      if (!judged.counted) {
+        if (!fresh) continue;
+        // A repeat of an answer counted in time is acknowledged, however late the repeat arrives.
+        const repeated = await again();
+        if (repeated) return repeated;
+        throw badRequest(judged.reason === 'tooLate' ? PLAY_MESSAGES.tooLate : PLAY_MESSAGES.questionNotOpen);
+      }
+      const correct = round.correct_option === payload.chosen_option;
+      const points = pointsFor(correct, { answer_opens_at: opensAt, qs_timer: toCount(round.qs_timer) }, judged.chosen_at);
+      const written = await answers.write(
+        {
+          client_id: clientId,
+          quiz_id: quizId,
+          attempt_id: attemptId,
+          round_id: round.id,
+          question_id: payload.question,
+          question_no: round.question_no,
+          chosen_option: payload.chosen_option as OptionLetter,
+          chosen_at: judged.chosen_at,
+          received_at: receivedAt,
+          correct,
+          points,
+          seconds: judged.seconds,
+          idempotency_key: idempotencyKey,
+        },
+        toCount(round.opened_at),
+      );
+      if (written.inserted) {
+        live.quizActivity(quizId);
+        const revealed = written.revealAt !== null && written.revealAt <= written.at;
+        return revealed ? { counted: true, correct, points, score: written.score } : { counted: true, score: written.score };
+      }
+      // Already answered (or two deliveries of one answer at once: the loser reads what the winner stored),
+      // the round moved on since it was read, or the attempt was reset (answer() tells).
+      const repeated = await again();
+      if (repeated) return repeated;
+      if (fresh) throw badRequest(PLAY_MESSAGES.tooLate);
+    }
   }
 
   async function findOrCreateViewer(clientId: number, who: z.output<typeof participantJoinPayload>) {
@@ -446,73 +518,20 @@ export function playService(deps: PlayDeps) {
     },
 
     async answer(seatOfRequest: ParticipantSeat, payload: AnswerPayload, idempotencyKey: string | null): Promise<AnswerAcknowledgement> {
-      // The hot path of a live quiz (every phone at once): few queries, the usual case first.
-      const receivedAt = now();
-      const attemptId = seatOfRequest.attemptId;
-      const quiz = await db.selectFrom('quizzes').selectAll().where('id', '=', seatOfRequest.quizId).executeTakeFirst();
-      if (!quiz) throw refused(401, PLAY_MESSAGES.placeEnded);
-      const round = await roundForAnswer(quiz, attemptId, payload.question);
-      const replay = (row: { idempotency_key: string | null; chosen_option: string }) =>
-        (idempotencyKey !== null && row.idempotency_key === idempotencyKey) ||
-        (idempotencyKey === null && row.chosen_option === payload.chosen_option);
-      /** A delivery of an answer already stored: acknowledged again when it is the same one. */
-      const again = async (): Promise<AnswerAcknowledgement | null> => {
-        const stored = await db
-          .selectFrom('answers')
-          .select(['idempotency_key', 'chosen_option', 'round_id'])
-          .where('attempt_id', '=', attemptId)
-          .where('question_id', '=', payload.question)
-          .executeTakeFirst();
-        if (!stored) return null;
-        if (replay(stored)) return acknowledgement(attemptId, stored.round_id, receivedAt);
-        throw refused(409, PLAY_MESSAGES.alreadyAnswered);
-      };
-
-      const opensAt = toCount(round.answer_opens_at);
-      const judged = judgeAnswer(
-        {
-          answer_opens_at: opensAt,
-          closes_at: round.closes_at === null ? null : toCount(round.closes_at),
-          reveal_at: round.reveal_at === null ? null : toCount(round.reveal_at),
-          qs_timer: toCount(round.qs_timer),
-        },
-        payload.chosen_at,
-        receivedAt,
-      );
-      if (!judged.counted) {
-        // A repeat of an answer counted in time is acknowledged, however late the repeat arrives.
-        const repeated = await again();
-        if (repeated) return repeated;
-        throw badRequest(judged.reason === 'tooLate' ? PLAY_MESSAGES.tooLate : PLAY_MESSAGES.questionNotOpen);
+      try {
+        return await answerAs(seatOfRequest, payload, idempotencyKey);
+      } catch (error) {
+        // The seat may have been kept after a reset (play-cache.ts): whatever the refusal, a place that has
+        // ended says so.
+        if (error instanceof HttpError && error.statusCode !== 401) {
+          const attempt = await db.selectFrom('attempts').select('id').where('id', '=', seatOfRequest.attemptId).executeTakeFirst();
+          if (!attempt) {
+            cache.seats.delete(seatOfRequest.tokenHash);
+            throw refused(401, PLAY_MESSAGES.placeEnded);
+          }
+        }
+        throw error;
       }
-
-      const correct = round.correct_option === payload.chosen_option;
-      const points = pointsFor(correct, { answer_opens_at: opensAt, qs_timer: toCount(round.qs_timer) }, judged.chosen_at);
-      const inserted = await answers.write({
-        client_id: quiz.client_id,
-        quiz_id: quiz.id,
-        attempt_id: attemptId,
-        round_id: round.id,
-        question_id: payload.question,
-        question_no: round.question_no,
-        chosen_option: payload.chosen_option as OptionLetter,
-        chosen_at: judged.chosen_at,
-        received_at: receivedAt,
-        correct,
-        points,
-        seconds: judged.seconds,
-        idempotency_key: idempotencyKey,
-      });
-      if (!inserted) {
-        // Already answered, or two deliveries of one answer at once: the loser reads what the winner stored.
-        const repeated = await again();
-        if (repeated) return repeated;
-        throw refused(409, PLAY_MESSAGES.alreadyAnswered);
-      }
-      const revealedAt = await revealIfAllAnswered(quiz, round, receivedAt);
-      live.quizActivity(quiz.id);
-      const { score } = await revealedStanding(attemptId, receivedAt);
-      return revealedAt !== null && revealedAt <= receivedAt ? { counted: true, correct, points, score } : { counted: true, score };
     },
 
     /** Self-paced: opens the participant's next question. */

@@ -8,6 +8,7 @@ import { bigintIdsMigration } from './migrations/0004_bigint_ids';
 import { attemptsClientIdIndexMigration } from './migrations/0005_attempts_client_id_idx';
 import { questionCountsMigration } from './migrations/0006_question_counts';
 import { playMigration } from './migrations/0007_play';
+import { viewersEmailIndexMigration } from './migrations/0009_viewers_email_idx';
 
 /** Every migration, in order. Names sort lexically; add new ones as `NNNN_name`. */
 function migrations(dialect: DialectName): Record<string, Migration> {
@@ -19,6 +20,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     '0005_attempts_client_id_idx': attemptsClientIdIndexMigration,
     '0006_question_counts': questionCountsMigration(dialect),
     '0007_play': playMigration(dialect),
+    '0009_viewers_email_idx': viewersEmailIndexMigration,
   };
 }
 

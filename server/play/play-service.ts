@@ -75,9 +75,13 @@ export function playService(deps: PlayDeps) {
   const answers = answerWriter(db, clock);
   const cache = playCacheOf(db);
 
+  /** The quiz of a link, as read at most a second ago (play-cache.ts: every phone joins at once). */
   async function quizByHash(hash: string): Promise<QuizRow> {
+    const cached = cache.quizzes.get(hash);
+    if (cached) return cached;
     const quiz = await db.selectFrom('quizzes').selectAll().where('quiz_hash', '=', hash).executeTakeFirst();
     if (!quiz) throw refused(404, PLAY_MESSAGES.unknownQuiz);
+    cache.quizzes.set(hash, quiz);
     return quiz;
   }
 
@@ -499,7 +503,9 @@ export function playService(deps: PlayDeps) {
       const viewer = await findOrCreateViewer(quiz.client_id, payload);
       const { token, attempt } = await seat(quiz, viewer);
       live.quizActivity(quiz.id);
-      return { token, participant: participantOf(viewer), attempt: await playAttemptOf(quiz, attempt, now()), server_time: now() };
+      // A new attempt has answered nothing yet: no score to read.
+      const fresh: PlayAttempt = { id: attempt.id, score: 0, time_taken: 0, rank: null, status: attempt.status };
+      return { token, participant: participantOf(viewer), attempt: fresh, server_time: now() };
     },
 
     /** A participant signed in at the client's provider (social join). */

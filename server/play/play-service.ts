@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { AnswerAcknowledgement, AnswerPayload } from '../../src/lib/contract/answer';
 import type { Participant, participantJoinPayload } from '../../src/lib/contract/participant';
 import {
@@ -22,6 +22,7 @@ import type { MediaUrls } from '../http/media-urls';
 import type { JoinThrottle } from '../http/throttle';
 import { questionIdsOf, type QuizRow } from '../quizzes/quiz-read';
 import { answerWriter } from './answer-writer';
+import { groupCommit } from './group-commit';
 import { playCacheOf, roundKey, type CachedRound } from './play-cache';
 import type { ParticipantSeat } from './participant-auth';
 import type { PlayLive } from './play-live';
@@ -74,6 +75,7 @@ export function playService(deps: PlayDeps) {
   const now = () => clock.now().getTime();
   const answers = answerWriter(db, clock);
   const cache = playCacheOf(db);
+  const joins = groupCommit(db);
 
   /** The quiz of a link, as read at most a second ago (play-cache.ts: every phone joins at once). */
   async function quizByHash(hash: string): Promise<QuizRow> {
@@ -386,9 +388,9 @@ export function playService(deps: PlayDeps) {
     }
   }
 
-  async function findOrCreateViewer(clientId: number, who: z.output<typeof participantJoinPayload>) {
+  async function findOrCreateViewer(trx: Transaction<Database>, clientId: number, who: z.output<typeof participantJoinPayload>) {
     const email = who.email.toLowerCase();
-    const existing = await db
+    const existing = await trx
       .selectFrom('viewers')
       .selectAll()
       .where('client_id', '=', clientId)
@@ -398,25 +400,34 @@ export function playService(deps: PlayDeps) {
       .executeTakeFirst();
     const details = { first_name: who.first_name, last_name: who.last_name, mobile: who.mobile };
     if (existing) {
-      return db
+      return trx
         .updateTable('viewers')
         .set({ ...details, updated_at: clock.now().toISOString(), version: existing.version + 1 })
         .where('id', '=', existing.id)
         .returningAll()
         .executeTakeFirstOrThrow();
     }
-    return db
+    return trx
       .insertInto('viewers')
       .values({ username: email, email, ...details, ...created(clock, clientId) })
       .returningAll()
       .executeTakeFirstOrThrow();
   }
 
-  /** A new attempt and its token for this viewer, within max_attempt_count. */
-  async function seat(quiz: QuizRow, viewer: Selectable<ViewerTable>): Promise<{ token: string; attempt: AttemptRow }> {
+  /**
+   * The viewer of these details (found by email, or made) and a new attempt with its token, within
+   * max_attempt_count (the viewer's details are kept even when the attempts are used up). Written in a
+   * transaction shared with the joins arriving with it (group-commit.ts).
+   */
+  async function seat(
+    quiz: QuizRow,
+    who: z.output<typeof participantJoinPayload>,
+  ): Promise<{ token: string; viewer: Selectable<ViewerTable>; attempt: AttemptRow }> {
     const max = toCount(quiz.max_attempt_count);
     const token = newSecret();
-    const attempt = await db.transaction().execute(async (trx) => {
+    const tokenHash = hashSecret(token);
+    return joins.run(async (trx) => {
+      const viewer = await findOrCreateViewer(trx, quiz.client_id, who);
       const used = await trx
         .selectFrom('attempts')
         .select((eb) => eb.fn.countAll<number>().as('count'))
@@ -424,7 +435,7 @@ export function playService(deps: PlayDeps) {
         .where('viewer_id', '=', viewer.id)
         .executeTakeFirstOrThrow();
       if (max > 0 && toCount(used.count) >= max) throw refused(403, attemptsUsedUpMessage(max));
-      const row = await trx
+      const attempt = await trx
         .insertInto('attempts')
         .values({
           viewer_id: viewer.id,
@@ -441,17 +452,16 @@ export function playService(deps: PlayDeps) {
       await trx
         .insertInto('participant_tokens')
         .values({
-          token_hash: hashSecret(token),
+          token_hash: tokenHash,
           client_id: quiz.client_id,
           viewer_id: viewer.id,
           quiz_id: quiz.id,
-          attempt_id: row.id,
+          attempt_id: attempt.id,
           created_at: clock.now().toISOString(),
         })
         .execute();
-      return row;
+      return { token, viewer, attempt };
     });
-    return { token, attempt };
   }
 
   return {
@@ -500,8 +510,7 @@ export function playService(deps: PlayDeps) {
     async join(hash: string, payload: z.output<typeof participantJoinPayload>, address: string): Promise<JoinedQuiz> {
       const quiz = await this.checkJoin(hash, payload.join_code, address);
       if (quiz.auth_used === 'SOCIAL_BASED') throw refused(403, PLAY_MESSAGES.formNotOffered);
-      const viewer = await findOrCreateViewer(quiz.client_id, payload);
-      const { token, attempt } = await seat(quiz, viewer);
+      const { token, viewer, attempt } = await seat(quiz, payload);
       live.quizActivity(quiz.id);
       // A new attempt has answered nothing yet: no score to read.
       const fresh: PlayAttempt = { id: attempt.id, score: 0, time_taken: 0, rank: null, status: attempt.status };
@@ -511,8 +520,7 @@ export function playService(deps: PlayDeps) {
     /** A participant signed in at the client's provider (social join). */
     async joinAs(quiz: QuizRow, who: z.output<typeof participantJoinPayload>): Promise<{ token: string }> {
       checkJoinable(quiz);
-      const viewer = await findOrCreateViewer(quiz.client_id, who);
-      const { token } = await seat(quiz, viewer);
+      const { token } = await seat(quiz, who);
       live.quizActivity(quiz.id);
       return { token };
     },

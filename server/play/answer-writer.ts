@@ -191,8 +191,20 @@ export function answerWriter(db: Kysely<Database>, clock: Clock) {
   async function drain(): Promise<void> {
     try {
       while (queue.length > 0) {
-        const batch = queue.slice(0, MAX_BATCH);
-        queue = queue.slice(batch.length);
+        // One answer per attempt and question in a batch: the insert tells which (attempt, question) it
+        // wrote, not which of two candidates, so a second delivery waits for the next batch (and is told
+        // it was already answered, or acknowledged again as the same answer).
+        const batch: Pending[] = [];
+        const later: Pending[] = [];
+        const keys = new Set<string>();
+        for (const pending of queue) {
+          const key = keyOf(pending.row.attempt_id, pending.row.question_id);
+          if (batch.length < MAX_BATCH && !keys.has(key)) {
+            keys.add(key);
+            batch.push(pending);
+          } else later.push(pending);
+        }
+        queue = later;
         await settle(batch);
       }
     } finally {

@@ -9,6 +9,7 @@ import { attemptsClientIdIndexMigration } from './migrations/0005_attempts_clien
 import { questionCountsMigration } from './migrations/0006_question_counts';
 import { playMigration } from './migrations/0007_play';
 import { idempotencyRequestHashMigration } from './migrations/0008_idempotency_request_hash';
+import { viewersEmailIndexMigration } from './migrations/0009_viewers_email_idx';
 
 /** Every migration, in order. Names sort lexically; add new ones as `NNNN_name`. */
 function migrations(dialect: DialectName): Record<string, Migration> {
@@ -21,6 +22,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     '0006_question_counts': questionCountsMigration(dialect),
     '0007_play': playMigration(dialect),
     '0008_idempotency_request_hash': idempotencyRequestHashMigration,
+    '0009_viewers_email_idx': viewersEmailIndexMigration,
   };
 }
 

@@ -4,6 +4,7 @@ import { PLAY_MESSAGES } from '../../src/lib/contract/play';
 import { hashSecret } from '../accounts/tokens';
 import type { Database } from '../db/schema';
 import { HttpError } from '../http/errors';
+import { playCacheOf } from './play-cache';
 
 // `Authorization: Participant <token>` (decisions §6): a participant's token for one attempt, or a poll
 // voter's. Stored hashed like admin tokens. An admin `Token` opens nothing here (and a participant token
@@ -36,14 +37,22 @@ export interface ParticipantSeat {
   clientId: number;
 }
 
-/** The attempt a participant token stands for; 401 "your place has ended" once it was reset. */
+/**
+ * The attempt a participant token stands for; 401 "your place has ended" once it was reset. A seat never
+ * changes, so it is kept (play-cache.ts): after a reset the cached seat still reads, but every use of it
+ * finds the attempt gone (the state reads the attempt; an answer's insert joins it) and refuses.
+ */
 export async function seatOf(db: Kysely<Database>, key: string): Promise<ParticipantSeat> {
   const tokenHash = hashSecret(key);
+  const seats = playCacheOf(db).seats;
+  const cached = seats.get(tokenHash);
+  if (cached) return { tokenHash, ...cached };
   const row = await db
     .selectFrom('participant_tokens')
     .select(['attempt_id', 'viewer_id', 'quiz_id', 'client_id'])
     .where('token_hash', '=', tokenHash)
     .executeTakeFirst();
   if (!row) throw new HttpError(401, { detail: PLAY_MESSAGES.placeEnded });
+  seats.set(tokenHash, { attemptId: row.attempt_id, viewerId: row.viewer_id, quizId: row.quiz_id, clientId: row.client_id });
   return { tokenHash, attemptId: row.attempt_id, viewerId: row.viewer_id, quizId: row.quiz_id, clientId: row.client_id };
 }

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../clock';
 import type { Database } from '../db/schema';
 import type { QuizEvents } from '../quizzes/quiz-events';
+import { playCacheOf } from './play-cache';
 import type { PlayLive } from './play-live';
 import { syncRounds } from './rounds';
 
@@ -30,6 +31,7 @@ export function withPlayEvents(
       await events.onQuizChanged(quiz);
     },
     async onQuizDeleted(quizHash) {
+      playCacheOf(db).forgetQuizHash(quizHash);
       live.quizDeleted(quizHash);
       await events.onQuizDeleted(quizHash);
     },

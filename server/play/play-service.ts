@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { AnswerAcknowledgement, AnswerPayload } from '../../src/lib/contract/answer';
 import type { Participant, participantJoinPayload } from '../../src/lib/contract/participant';
 import {
@@ -22,6 +22,8 @@ import type { MediaUrls } from '../http/media-urls';
 import type { JoinThrottle } from '../http/throttle';
 import { questionIdsOf, type QuizRow } from '../quizzes/quiz-read';
 import { answerWriter } from './answer-writer';
+import { groupCommit } from './group-commit';
+import { playCacheOf, roundKey, type CachedRound } from './play-cache';
 import type { ParticipantSeat } from './participant-auth';
 import type { PlayLive } from './play-live';
 import { topTenOf } from './play-live';
@@ -71,11 +73,17 @@ function participantOf(viewer: Selectable<ViewerTable>): Participant {
 export function playService(deps: PlayDeps) {
   const { db, clock, throttle, live } = deps;
   const now = () => clock.now().getTime();
-  const answers = answerWriter(db);
+  const answers = answerWriter(db, clock);
+  const cache = playCacheOf(db);
+  const joins = groupCommit(db);
 
+  /** The quiz of a link, as read at most a second ago (play-cache.ts: every phone joins at once). */
   async function quizByHash(hash: string): Promise<QuizRow> {
+    const cached = cache.quizzes.get(hash);
+    if (cached) return cached;
     const quiz = await db.selectFrom('quizzes').selectAll().where('quiz_hash', '=', hash).executeTakeFirst();
     if (!quiz) throw refused(404, PLAY_MESSAGES.unknownQuiz);
+    cache.quizzes.set(hash, quiz);
     return quiz;
   }
 
@@ -256,22 +264,39 @@ export function playService(deps: PlayDeps) {
     return revealed ? { counted: true, correct: toBool(row.correct), points: toCount(row.points), score } : { counted: true, score };
   }
 
-  /** The round a question of this quiz is answered in (with the question's correct option), or the refusal. */
-  async function roundForAnswer(quiz: QuizRow, attemptId: number, questionId: number) {
+  /**
+   * The round a question of this quiz is answered in (with the question's correct option), or the refusal.
+   * A live quiz's shared round is kept a moment (play-cache.ts) unless `fresh`: the answer's insert checks
+   * it again in the database.
+   */
+  async function roundForAnswer(seatOfRequest: ParticipantSeat, questionId: number, fresh: boolean): Promise<CachedRound> {
+    const { quizId, attemptId } = seatOfRequest;
+    const key = roundKey(quizId, questionId);
+    if (!fresh) {
+      const cached = cache.rounds.get(key);
+      if (cached) return cached;
+    }
     const find = () =>
       db
         .selectFrom('rounds')
         .innerJoin('questions', 'questions.id', 'rounds.question_id')
         .selectAll('rounds')
         .select('questions.correct_option')
-        .where('rounds.quiz_id', '=', quiz.id)
+        .where('rounds.quiz_id', '=', quizId)
         .where((eb) => eb.or([eb('rounds.scope', '=', 0), eb('rounds.scope', '=', attemptId)]))
         .where('rounds.question_id', '=', questionId)
         .orderBy('rounds.opened_at', 'desc')
         .limit(1)
         .executeTakeFirst();
+    const keep = (round: CachedRound) => {
+      if (round.scope === 0) cache.rounds.set(key, round);
+      else cache.rounds.delete(key);
+      return round;
+    };
     const round = await find();
-    if (round) return round;
+    if (round) return keep(round);
+    const quiz = await db.selectFrom('quizzes').selectAll().where('id', '=', quizId).executeTakeFirst();
+    if (!quiz) throw refused(401, PLAY_MESSAGES.placeEnded);
     const inQuiz = ((await questionIdsOf(db, [quiz.id])).get(quiz.id) ?? []).includes(questionId);
     if (!inQuiz) throw badRequest(PLAY_MESSAGES.questionNotInQuiz);
     if (quiz.status !== 'STARTED' || isSelfPaced(quiz)) throw badRequest(PLAY_MESSAGES.questionNotOpen);
@@ -279,40 +304,93 @@ export function playService(deps: PlayDeps) {
     await syncRounds(db, clock, quiz);
     const synced = await find();
     if (!synced) throw badRequest(PLAY_MESSAGES.questionNotOpen);
-    return synced;
+    return keep(synced);
   }
 
-  /** Reveals the round at once when every participant who could answer it has; returns its reveal time. */
-  async function revealIfAllAnswered(quiz: QuizRow, round: RoundRow, at: number): Promise<number | null> {
-    const current = round.reveal_at === null ? null : toCount(round.reveal_at);
-    if (current !== null && current <= at) return current;
-    const counts = await db
-      .selectFrom('answers')
-      .select((eb) => [
-        eb.fn.countAll<number>().as('answered'),
-        eb
-          .selectFrom('attempts')
-          .select((inner) => inner.fn.countAll<number>().as('joined'))
-          .where('quiz_id', '=', quiz.id)
-          .as('joined'),
-      ])
-      .where('round_id', '=', round.id)
-      .executeTakeFirstOrThrow();
-    const joined = round.scope === 0 ? toCount(counts.joined) : 1;
-    if (toCount(counts.answered) < joined) return current;
-    const reveal = revealAt(round.closes_at === null ? null : toCount(round.closes_at), at) ?? at;
-    await db
-      .updateTable('rounds')
-      .set({ reveal_at: reveal })
-      .where('id', '=', round.id)
-      .where((eb) => eb.or([eb('reveal_at', 'is', null), eb('reveal_at', '>', reveal)]))
-      .execute();
-    return reveal;
+  /** An answer, judged and written (see answer()). */
+  async function answerAs(
+    seatOfRequest: ParticipantSeat,
+    payload: AnswerPayload,
+    idempotencyKey: string | null,
+  ): Promise<AnswerAcknowledgement> {
+    // The hot path of a live quiz (every phone at once): the seat and the round usually come from the cache
+    // and the answer is written in a batch with the others (answer-writer.ts), so most answers read nothing.
+    const receivedAt = now();
+    const { attemptId, quizId, clientId } = seatOfRequest;
+    const replay = (row: { idempotency_key: string | null; chosen_option: string }) =>
+      (idempotencyKey !== null && row.idempotency_key === idempotencyKey) ||
+      (idempotencyKey === null && row.chosen_option === payload.chosen_option);
+    /** A delivery of an answer already stored: acknowledged again when it is the same one. */
+    const again = async (): Promise<AnswerAcknowledgement | null> => {
+      const stored = await db
+        .selectFrom('answers')
+        .select(['idempotency_key', 'chosen_option', 'round_id'])
+        .where('attempt_id', '=', attemptId)
+        .where('question_id', '=', payload.question)
+        .executeTakeFirst();
+      if (!stored) return null;
+      if (replay(stored)) return acknowledgement(attemptId, stored.round_id, receivedAt);
+      throw refused(409, PLAY_MESSAGES.alreadyAnswered);
+    };
+
+    // Judged against the kept round first; whatever it refuses, or the insert does not write, is looked at
+    // again against the database's.
+    for (let fresh = false; ; fresh = true) {
+      const round = await roundForAnswer(seatOfRequest, payload.question, fresh);
+      const opensAt = toCount(round.answer_opens_at);
+      const judged = judgeAnswer(
+        {
+          answer_opens_at: opensAt,
+          closes_at: round.closes_at === null ? null : toCount(round.closes_at),
+          reveal_at: round.reveal_at === null ? null : toCount(round.reveal_at),
+          qs_timer: toCount(round.qs_timer),
+        },
+        payload.chosen_at,
+        receivedAt,
+      );
+      if (!judged.counted) {
+        if (!fresh) continue;
+        // A repeat of an answer counted in time is acknowledged, however late the repeat arrives.
+        const repeated = await again();
+        if (repeated) return repeated;
+        throw badRequest(judged.reason === 'tooLate' ? PLAY_MESSAGES.tooLate : PLAY_MESSAGES.questionNotOpen);
+      }
+      const correct = round.correct_option === payload.chosen_option;
+      const points = pointsFor(correct, { answer_opens_at: opensAt, qs_timer: toCount(round.qs_timer) }, judged.chosen_at);
+      const written = await answers.write(
+        {
+          client_id: clientId,
+          quiz_id: quizId,
+          attempt_id: attemptId,
+          round_id: round.id,
+          question_id: payload.question,
+          question_no: round.question_no,
+          chosen_option: payload.chosen_option as OptionLetter,
+          chosen_at: judged.chosen_at,
+          received_at: receivedAt,
+          correct,
+          points,
+          seconds: judged.seconds,
+          idempotency_key: idempotencyKey,
+        },
+        toCount(round.opened_at),
+      );
+      if (written.inserted) {
+        live.quizActivity(quizId);
+        const revealed = written.revealAt !== null && written.revealAt <= written.at;
+        return revealed ? { counted: true, correct, points, score: written.score } : { counted: true, score: written.score };
+      }
+      // Already answered (or two deliveries of one answer at once: the loser reads what the winner stored),
+      // the round moved on since it was read, or the attempt was reset (answer() tells).
+      const repeated = await again();
+      if (repeated) return repeated;
+      if (fresh) throw badRequest(PLAY_MESSAGES.tooLate);
+    }
   }
 
-  async function findOrCreateViewer(clientId: number, who: z.output<typeof participantJoinPayload>) {
+  async function findOrCreateViewer(trx: Transaction<Database>, clientId: number, who: z.output<typeof participantJoinPayload>) {
     const email = who.email.toLowerCase();
-    const existing = await db
+    const existing = await trx
       .selectFrom('viewers')
       .selectAll()
       .where('client_id', '=', clientId)
@@ -322,25 +400,34 @@ export function playService(deps: PlayDeps) {
       .executeTakeFirst();
     const details = { first_name: who.first_name, last_name: who.last_name, mobile: who.mobile };
     if (existing) {
-      return db
+      return trx
         .updateTable('viewers')
         .set({ ...details, updated_at: clock.now().toISOString(), version: existing.version + 1 })
         .where('id', '=', existing.id)
         .returningAll()
         .executeTakeFirstOrThrow();
     }
-    return db
+    return trx
       .insertInto('viewers')
       .values({ username: email, email, ...details, ...created(clock, clientId) })
       .returningAll()
       .executeTakeFirstOrThrow();
   }
 
-  /** A new attempt and its token for this viewer, within max_attempt_count. */
-  async function seat(quiz: QuizRow, viewer: Selectable<ViewerTable>): Promise<{ token: string; attempt: AttemptRow }> {
+  /**
+   * The viewer of these details (found by email, or made) and a new attempt with its token, within
+   * max_attempt_count (the viewer's details are kept even when the attempts are used up). Written in a
+   * transaction shared with the joins arriving with it (group-commit.ts).
+   */
+  async function seat(
+    quiz: QuizRow,
+    who: z.output<typeof participantJoinPayload>,
+  ): Promise<{ token: string; viewer: Selectable<ViewerTable>; attempt: AttemptRow }> {
     const max = toCount(quiz.max_attempt_count);
     const token = newSecret();
-    const attempt = await db.transaction().execute(async (trx) => {
+    const tokenHash = hashSecret(token);
+    return joins.run(async (trx) => {
+      const viewer = await findOrCreateViewer(trx, quiz.client_id, who);
       const used = await trx
         .selectFrom('attempts')
         .select((eb) => eb.fn.countAll<number>().as('count'))
@@ -348,7 +435,7 @@ export function playService(deps: PlayDeps) {
         .where('viewer_id', '=', viewer.id)
         .executeTakeFirstOrThrow();
       if (max > 0 && toCount(used.count) >= max) throw refused(403, attemptsUsedUpMessage(max));
-      const row = await trx
+      const attempt = await trx
         .insertInto('attempts')
         .values({
           viewer_id: viewer.id,
@@ -365,17 +452,16 @@ export function playService(deps: PlayDeps) {
       await trx
         .insertInto('participant_tokens')
         .values({
-          token_hash: hashSecret(token),
+          token_hash: tokenHash,
           client_id: quiz.client_id,
           viewer_id: viewer.id,
           quiz_id: quiz.id,
-          attempt_id: row.id,
+          attempt_id: attempt.id,
           created_at: clock.now().toISOString(),
         })
         .execute();
-      return row;
+      return { token, viewer, attempt };
     });
-    return { token, attempt };
   }
 
   return {
@@ -424,17 +510,17 @@ export function playService(deps: PlayDeps) {
     async join(hash: string, payload: z.output<typeof participantJoinPayload>, address: string): Promise<JoinedQuiz> {
       const quiz = await this.checkJoin(hash, payload.join_code, address);
       if (quiz.auth_used === 'SOCIAL_BASED') throw refused(403, PLAY_MESSAGES.formNotOffered);
-      const viewer = await findOrCreateViewer(quiz.client_id, payload);
-      const { token, attempt } = await seat(quiz, viewer);
+      const { token, viewer, attempt } = await seat(quiz, payload);
       live.quizActivity(quiz.id);
-      return { token, participant: participantOf(viewer), attempt: await playAttemptOf(quiz, attempt, now()), server_time: now() };
+      // A new attempt has answered nothing yet: no score to read.
+      const fresh: PlayAttempt = { id: attempt.id, score: 0, time_taken: 0, rank: null, status: attempt.status };
+      return { token, participant: participantOf(viewer), attempt: fresh, server_time: now() };
     },
 
     /** A participant signed in at the client's provider (social join). */
     async joinAs(quiz: QuizRow, who: z.output<typeof participantJoinPayload>): Promise<{ token: string }> {
       checkJoinable(quiz);
-      const viewer = await findOrCreateViewer(quiz.client_id, who);
-      const { token } = await seat(quiz, viewer);
+      const { token } = await seat(quiz, who);
       live.quizActivity(quiz.id);
       return { token };
     },
@@ -446,73 +532,20 @@ export function playService(deps: PlayDeps) {
     },
 
     async answer(seatOfRequest: ParticipantSeat, payload: AnswerPayload, idempotencyKey: string | null): Promise<AnswerAcknowledgement> {
-      // The hot path of a live quiz (every phone at once): few queries, the usual case first.
-      const receivedAt = now();
-      const attemptId = seatOfRequest.attemptId;
-      const quiz = await db.selectFrom('quizzes').selectAll().where('id', '=', seatOfRequest.quizId).executeTakeFirst();
-      if (!quiz) throw refused(401, PLAY_MESSAGES.placeEnded);
-      const round = await roundForAnswer(quiz, attemptId, payload.question);
-      const replay = (row: { idempotency_key: string | null; chosen_option: string }) =>
-        (idempotencyKey !== null && row.idempotency_key === idempotencyKey) ||
-        (idempotencyKey === null && row.chosen_option === payload.chosen_option);
-      /** A delivery of an answer already stored: acknowledged again when it is the same one. */
-      const again = async (): Promise<AnswerAcknowledgement | null> => {
-        const stored = await db
-          .selectFrom('answers')
-          .select(['idempotency_key', 'chosen_option', 'round_id'])
-          .where('attempt_id', '=', attemptId)
-          .where('question_id', '=', payload.question)
-          .executeTakeFirst();
-        if (!stored) return null;
-        if (replay(stored)) return acknowledgement(attemptId, stored.round_id, receivedAt);
-        throw refused(409, PLAY_MESSAGES.alreadyAnswered);
-      };
-
-      const opensAt = toCount(round.answer_opens_at);
-      const judged = judgeAnswer(
-        {
-          answer_opens_at: opensAt,
-          closes_at: round.closes_at === null ? null : toCount(round.closes_at),
-          reveal_at: round.reveal_at === null ? null : toCount(round.reveal_at),
-          qs_timer: toCount(round.qs_timer),
-        },
-        payload.chosen_at,
-        receivedAt,
-      );
-      if (!judged.counted) {
-        // A repeat of an answer counted in time is acknowledged, however late the repeat arrives.
-        const repeated = await again();
-        if (repeated) return repeated;
-        throw badRequest(judged.reason === 'tooLate' ? PLAY_MESSAGES.tooLate : PLAY_MESSAGES.questionNotOpen);
+      try {
+        return await answerAs(seatOfRequest, payload, idempotencyKey);
+      } catch (error) {
+        // The seat may have been kept after a reset (play-cache.ts): whatever the refusal, a place that has
+        // ended says so.
+        if (error instanceof HttpError && error.statusCode !== 401) {
+          const attempt = await db.selectFrom('attempts').select('id').where('id', '=', seatOfRequest.attemptId).executeTakeFirst();
+          if (!attempt) {
+            cache.seats.delete(seatOfRequest.tokenHash);
+            throw refused(401, PLAY_MESSAGES.placeEnded);
+          }
+        }
+        throw error;
       }
-
-      const correct = round.correct_option === payload.chosen_option;
-      const points = pointsFor(correct, { answer_opens_at: opensAt, qs_timer: toCount(round.qs_timer) }, judged.chosen_at);
-      const inserted = await answers.write({
-        client_id: quiz.client_id,
-        quiz_id: quiz.id,
-        attempt_id: attemptId,
-        round_id: round.id,
-        question_id: payload.question,
-        question_no: round.question_no,
-        chosen_option: payload.chosen_option as OptionLetter,
-        chosen_at: judged.chosen_at,
-        received_at: receivedAt,
-        correct,
-        points,
-        seconds: judged.seconds,
-        idempotency_key: idempotencyKey,
-      });
-      if (!inserted) {
-        // Already answered, or two deliveries of one answer at once: the loser reads what the winner stored.
-        const repeated = await again();
-        if (repeated) return repeated;
-        throw refused(409, PLAY_MESSAGES.alreadyAnswered);
-      }
-      const revealedAt = await revealIfAllAnswered(quiz, round, receivedAt);
-      live.quizActivity(quiz.id);
-      const { score } = await revealedStanding(attemptId, receivedAt);
-      return revealedAt !== null && revealedAt <= receivedAt ? { counted: true, correct, points, score } : { counted: true, score };
     },
 
     /** Self-paced: opens the participant's next question. */

@@ -6,6 +6,7 @@ import type { Clock } from '../clock';
 import { toBool, toCount } from '../db/rows';
 import type { Database } from '../db/schema';
 import { questionIdsOf, type QuizRow } from '../quizzes/quiz-read';
+import { playCacheOf } from './play-cache';
 
 // Question rounds (decisions §6), derived from the quiz's live state (question_no, question_started_at,
 // question_ends_at) that the host's steps and the AUTO scheduler write. A round opens when its question is
@@ -73,6 +74,17 @@ export async function rankAttempts(db: Kysely<Database>, quizId: number): Promis
  * round, completes the attempts and ranks them. Idempotent: called after every quiz change and before reads.
  */
 export async function syncRounds(db: Kysely<Database>, clock: Clock, quiz: QuizRow): Promise<void> {
+  // The rounds this instance kept for answers are read again (before and after: an answer may read one meanwhile).
+  const cache = playCacheOf(db);
+  cache.forgetQuiz(quiz.id);
+  try {
+    await followQuiz(db, clock, quiz);
+  } finally {
+    cache.forgetQuiz(quiz.id);
+  }
+}
+
+async function followQuiz(db: Kysely<Database>, clock: Clock, quiz: QuizRow): Promise<void> {
   const now = clock.now().getTime();
   if (isFinished(quiz)) {
     await closeRounds(db, quiz.id, now, null);
@@ -119,4 +131,5 @@ export async function syncRounds(db: Kysely<Database>, clock: Clock, quiz: QuizR
 /** Reset Attempts: the quiz's shared rounds go with the attempts (their answers and tokens cascade). */
 export async function clearRounds(db: Kysely<Database>, quizId: number): Promise<void> {
   await db.deleteFrom('rounds').where('quiz_id', '=', quizId).execute();
+  playCacheOf(db).forgetQuiz(quizId);
 }

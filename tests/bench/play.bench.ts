@@ -10,8 +10,10 @@ import type { Benchmark, BenchRow } from './types';
 // on this machine: 0 answers lost, the answer acknowledgement's p99 ≤ 100 ms, answers/s printed (goal
 // ≥ 5,000/s). Players are 100 concurrent keep-alive connections; each answer carries an Idempotency-Key and
 // is retried (up to 3 times) until acknowledged, as the phone does; "lost" counts the answers the database
-// does not hold at the end (read back from each player's state). On SQLite always; on PostgreSQL too when PLAY_BENCH_PG_URL names a server
-// (a fresh database is made there and dropped).
+// does not hold at the end (read back from each player's state). The server's CPU time per join and per answer
+// is printed too: other processes on a shared machine move it far less than the rates and latencies. On
+// SQLite always; on PostgreSQL too when PLAY_BENCH_PG_URL names a server (a fresh database is made there and
+// dropped). BENCH_CPU_PROF=<folder> writes the server's CPU profile there (support/bench-server.ts).
 
 const PLAYERS = 1000;
 const CONNECTIONS = 100;
@@ -26,6 +28,9 @@ interface Run {
   totalMs: number;
   lost: number;
   refused: number;
+  /** The server's CPU time per join and per answer (ms): what a busy machine moves least. */
+  joinCpuMs: number;
+  answerCpuMs: number;
 }
 
 async function playOnce(env: Record<string, string>): Promise<Run> {
@@ -81,6 +86,7 @@ async function playOnce(env: Record<string, string>): Promise<Run> {
     const tokens: string[] = [];
     const joinLatencies: number[] = [];
     let next = 0;
+    const cpuBeforeJoins = await server.cpuMs();
     const joinStart = performance.now();
     await Promise.all(
       Array.from({ length: CONNECTIONS }, async () => {
@@ -107,6 +113,7 @@ async function playOnce(env: Record<string, string>): Promise<Run> {
       }),
     );
     const joinMs = performance.now() - joinStart;
+    const joinCpuMs = ((await server.cpuMs()) - cpuBeforeJoins) / PLAYERS;
 
     const admin = await signIn(server.origin);
     const step = await fetch(`${server.origin}/api/v1/quiz/${quizId}/`, {
@@ -120,6 +127,7 @@ async function playOnce(env: Record<string, string>): Promise<Run> {
     const answerLatencies: number[] = [];
     let refused = 0;
     next = 0;
+    const cpuBeforeAnswers = await server.cpuMs();
     const answerStart = performance.now();
     await Promise.all(
       Array.from({ length: CONNECTIONS }, async () => {
@@ -146,6 +154,7 @@ async function playOnce(env: Record<string, string>): Promise<Run> {
       }),
     );
     const answerMs = performance.now() - answerStart;
+    const answerCpuMs = ((await server.cpuMs()) - cpuBeforeAnswers) / tokens.length;
     const totalMs = performance.now() - started;
     // Lost: a player whose state does not hold the answer.
     let lost = 0;
@@ -177,6 +186,8 @@ async function playOnce(env: Record<string, string>): Promise<Run> {
       totalMs,
       lost: PLAYERS - tokens.length + lost,
       refused,
+      joinCpuMs,
+      answerCpuMs,
     };
   } catch (error) {
     await pool.close().catch(() => undefined);
@@ -189,7 +200,9 @@ function rowsOf(engine: string, run: Run): BenchRow[] {
   return [
     { metric: `${engine}: join throughput`, value: run.joinPerSecond, unit: 'joins/s' },
     { metric: `${engine}: join p99`, value: run.joinP99, unit: 'ms' },
+    { metric: `${engine}: server CPU per join`, value: run.joinCpuMs, unit: 'ms' },
     { metric: `${engine}: answers`, value: run.answerPerSecond, unit: 'answers/s', budget: { min: 5000 } },
+    { metric: `${engine}: server CPU per answer`, value: run.answerCpuMs, unit: 'ms' },
     { metric: `${engine}: answer ack p50`, value: run.answerP50, unit: 'ms' },
     { metric: `${engine}: answer ack p99`, value: run.answerP99, unit: 'ms', budget: { max: 100 } },
     { metric: `${engine}: answers lost or refused`, value: run.lost + run.refused, unit: 'answers', budget: { max: 0 } },

@@ -15,10 +15,16 @@ export interface BenchServer {
   origin: string;
   /** Measures the server's peak memory growth while `during` runs. */
   measureMemory<T>(during: () => Promise<T>): Promise<{ result: T; rssGrowth: number; heapGrowth: number }>;
+  /** The server process's CPU time so far, in ms (user + system): a figure other processes on the machine hardly move. */
+  cpuMs(): Promise<number>;
   close(): Promise<void>;
 }
 
-type Message = { type: 'listening'; port: number } | { type: 'memory-started' } | { type: 'memory'; rssGrowth: number; heapGrowth: number };
+type Message =
+  | { type: 'listening'; port: number }
+  | { type: 'cpu'; user: number; system: number }
+  | { type: 'memory-started' }
+  | { type: 'memory'; rssGrowth: number; heapGrowth: number };
 
 function nextMessage<T extends Message['type']>(child: ChildProcess, type: T): Promise<Extract<Message, { type: T }>> {
   return new Promise((resolve, reject) => {
@@ -50,8 +56,11 @@ export async function startBenchServer(options: {
   // The same V8 flag as `npm start`. The young generation's size is where two budgets meet: larger
   // means fewer scavenge pauses in the list's p99, smaller means less RSS while an export allocates
   // (16 MB, Node's default: p99 37.5-50.6 ms; 32: p99 39-45 ms, RSS +82-89 MB; 64: RSS +149 MB).
+  // BENCH_CPU_PROF=<folder>: the server writes a V8 CPU profile there when it stops (open it in Chrome's
+  // DevTools, Performance panel, or read its self and inclusive times per function with a script).
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
   const child = fork(script, {
-    execArgv: ['--max-semi-space-size=32', '--import', 'tsx', '--expose-gc'],
+    execArgv: ['--max-semi-space-size=32', '--import', 'tsx', '--expose-gc', ...profile],
     env: { ...process.env, ...env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
@@ -67,6 +76,12 @@ export async function startBenchServer(options: {
       child.send({ type: 'memory-stop' });
       const { rssGrowth, heapGrowth } = await report;
       return { result, rssGrowth, heapGrowth };
+    },
+    async cpuMs() {
+      const report = nextMessage(child, 'cpu');
+      child.send({ type: 'cpu' });
+      const { user, system } = await report;
+      return (user + system) / 1000;
     },
     async close() {
       const exited = new Promise((resolve) => child.once('exit', resolve));

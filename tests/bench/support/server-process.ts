@@ -6,7 +6,8 @@ import { MemoryMailer } from '../../../server/mail/mailer';
 
 // The API server as a benchmark runs it: its own process (so the load generator does not share its event
 // loop), configured by the environment like server/main.ts but without the demo, listening on 127.0.0.1.
-// Over IPC it reports its port, and on request the peak growth of its memory between two messages.
+// Over IPC it reports its port, on request the peak growth of its memory between two messages, and its CPU
+// time so far (process.cpuUsage).
 
 interface MemoryWatch {
   timer: NodeJS.Timeout;
@@ -24,7 +25,10 @@ function sample(current: MemoryWatch): void {
 }
 
 process.on('message', (message: { type: string }) => {
-  if (message.type === 'memory-start') {
+  if (message.type === 'cpu') {
+    const usage = process.cpuUsage();
+    process.send?.({ type: 'cpu', user: usage.user, system: usage.system });
+  } else if (message.type === 'memory-start') {
     global.gc?.();
     const base = process.memoryUsage();
     watch = {

@@ -1,0 +1,137 @@
+import type { FastifyInstance } from 'fastify';
+import type { KyselyPlugin } from 'kysely';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { PLAY_MESSAGES } from '../../src/lib/contract/play';
+import { buildApp } from '../app';
+import { createTestServer, signedInTenant, type TestServer } from '../test/support';
+import { TtlMap, playCacheOf } from './play-cache';
+import { answer, createPlayQuiz, hostSets, joined, stateOf, type SignedIn } from './play-test-support';
+
+// The answer path keeps seats and rounds in memory (play-cache.ts); the database stays the authority. A second
+// server instance is a second app on the same database through another Kysely handle (its own cache), as two
+// processes sharing one database would be.
+
+let server: TestServer;
+let admin: SignedIn;
+let other: FastifyInstance;
+
+/** The same connection under another handle: another instance's cache. */
+const sameQueries: KyselyPlugin = { transformQuery: (args) => args.node, transformResult: async (args) => args.result };
+
+beforeEach(async () => {
+  server = await createTestServer();
+  admin = await signedInTenant(server);
+  other = await buildApp({
+    db: server.db.withPlugin(sameQueries),
+    config: server.config,
+    clock: server.clock,
+    mailer: server.mailer,
+    uploads: server.uploads,
+  });
+});
+afterEach(async () => {
+  await other.close();
+  await server.close();
+});
+
+const detail = (response: { json(): unknown }) => (response.json() as { detail?: string }).detail;
+const otherHost = (quizId: number, patch: Record<string, unknown>) =>
+  other.inject({ method: 'PATCH', url: `/api/v1/quiz/${quizId}/`, payload: patch, headers: admin.headers });
+
+describe('the answer path’s cache', () => {
+  it('refuses an old token after Reset Attempts, though its seat was kept, here and on another instance', async () => {
+    const quiz = await createPlayQuiz(server, admin, { max_attempt_count: 1, before_qs_timer: 0 });
+    const player = await joined(server, quiz.hash);
+    await hostSets(server, admin, quiz.id, { status: 'STARTED' });
+    const [first, second] = quiz.questions as [number, number];
+    const at = () => server.clock.now().getTime();
+    expect((await answer(server, player.headers, { question: first, chosen_option: 'A', chosen_at: at() })).statusCode).toBe(200);
+    expect(playCacheOf(server.db).seats.size).toBe(1);
+
+    // Reset on the other instance: this one's seat and round are as they were.
+    const reset = await other.inject({
+      method: 'PUT',
+      url: '/api/v1/quiz-reset-attempts/',
+      payload: { quiz: quiz.id },
+      headers: admin.headers,
+    });
+    expect(reset.statusCode, reset.body).toBe(200);
+    for (const question of [first, second]) {
+      const refused = await answer(server, player.headers, { question, chosen_option: 'B', chosen_at: at() });
+      expect(refused.statusCode, refused.body).toBe(401);
+      expect(detail(refused)).toBe(PLAY_MESSAGES.placeEnded);
+    }
+    expect(await server.db.selectFrom('answers').select('id').execute()).toHaveLength(0);
+    expect((await stateOf(server, player.headers)).statusCode).toBe(401);
+  });
+
+  it('sees another instance’s step: an answer chosen after that instance closed the question is too late', async () => {
+    const quiz = await createPlayQuiz(server, admin, { before_qs_timer: 0, qs_timer: 60 });
+    const ana = await joined(server, quiz.hash);
+    const bo = await joined(server, quiz.hash);
+    const t0 = server.clock.now().getTime();
+    await hostSets(server, admin, quiz.id, { status: 'STARTED' });
+    const [first, second] = quiz.questions as [number, number];
+    // This instance keeps question 1's round (open for 60 s).
+    expect((await answer(server, ana.headers, { question: first, chosen_option: 'A', chosen_at: t0 })).statusCode).toBe(200);
+
+    // The other instance moves on to question 2 at t0 + 5 s: question 1 closes then.
+    server.clock.set(new Date(t0 + 5000));
+    expect((await otherHost(quiz.id, { question_no: 2 })).statusCode).toBe(200);
+    server.clock.set(new Date(t0 + 6000));
+    const late = await answer(server, bo.headers, { question: first, chosen_option: 'A', chosen_at: t0 + 6000 });
+    expect(late.statusCode, late.body).toBe(400);
+    expect(detail(late)).toBe(PLAY_MESSAGES.tooLate);
+    // Chosen before the close, it still counts (the 15-s rule), and question 2 is open here too.
+    const inTime = await answer(server, bo.headers, { question: first, chosen_option: 'A', chosen_at: t0 + 4000 }, 'bo-1');
+    expect(inTime.statusCode, inTime.body).toBe(200);
+    const next = await answer(server, bo.headers, { question: second, chosen_option: 'B', chosen_at: t0 + 6000 });
+    expect(next.statusCode, next.body).toBe(200);
+    const rows = await server.db.selectFrom('answers').select(['attempt_id', 'question_id', 'chosen_at']).orderBy('id').execute();
+    expect(rows.map((row) => [row.question_id, Number(row.chosen_at)])).toEqual([
+      [first, t0],
+      [first, t0 + 4000],
+      [second, t0 + 6000],
+    ]);
+  });
+
+  it('sees another instance going back to a question: the answer is scored against the round as reopened', async () => {
+    const quiz = await createPlayQuiz(server, admin, { before_qs_timer: 0, qs_timer: 20 });
+    const ana = await joined(server, quiz.hash);
+    const bo = await joined(server, quiz.hash);
+    const t0 = server.clock.now().getTime();
+    await hostSets(server, admin, quiz.id, { status: 'STARTED' });
+    const first = quiz.questions[0] as number;
+    expect((await answer(server, ana.headers, { question: first, chosen_option: 'A', chosen_at: t0 })).statusCode).toBe(200);
+    // The other instance goes to question 2 and back to 1 at t0 + 10 s: question 1 opens again then.
+    server.clock.set(new Date(t0 + 10_000));
+    expect((await otherHost(quiz.id, { question_no: 2 })).statusCode).toBe(200);
+    expect((await otherHost(quiz.id, { question_no: 1 })).statusCode).toBe(200);
+    // Right at the reopening: 1000 points (against the kept round, 10 s in, it would have scored 750).
+    const ack = await answer(server, bo.headers, { question: first, chosen_option: 'A', chosen_at: t0 + 10_000 });
+    expect(ack.statusCode, ack.body).toBe(200);
+    const row = await server.db
+      .selectFrom('answers')
+      .select(['points', 'chosen_at'])
+      .where('question_id', '=', first)
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(Number(row.points)).toBe(1000);
+  });
+});
+
+describe('TtlMap', () => {
+  it('forgets an entry after its time and the oldest beyond its size', () => {
+    let now = 0;
+    const map = new TtlMap<string, number>(100, 2, () => now);
+    map.set('a', 1);
+    map.set('b', 2);
+    expect(map.get('a')).toBe(1);
+    now = 100;
+    expect(map.get('a')).toBeUndefined();
+    map.set('c', 3);
+    map.set('d', 4);
+    expect(map.size).toBe(2);
+    expect(map.get('c')).toBe(3);
+  });
+});

@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { apiLogin, createTenant, signIn } from './support/fixtures';
+import { violations } from './support/axe';
 
 // Dashboard (issue 8): counts from the mirror, quizzes live now and by status, changes waiting to sync,
 // the latest attempts, and shortcuts to the main actions.
@@ -57,13 +57,9 @@ test('shows counts, live quizzes, quizzes by status, the latest attempts and wor
   await expect(page).toHaveURL(/\/add-quiz$/);
 });
 
-/** WCAG A/AA rules, as tests/e2e/accessibility.spec.ts checks the shell. */
-async function violations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return result.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-}
-
 test('the dashboard, polls, report, viewers and setting screens have no WCAG A/AA violations (demo data, read only)', async ({ page }) => {
+  // Seven screens, each with axe: more than the default minute on a slow machine.
+  test.setTimeout(150_000);
   await signIn(page);
   await page.goto('/list-polls');
   await expect(page.getByRole('table', { name: 'Polls' }).locator('tbody tr').first()).toBeVisible();

@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { apiLogin, createTenant, signIn, type Tenant } from './support/fixtures';
+import { violations } from './support/axe';
 
 // The player app end to end (issue 17, decisions §6), in real Chromium against the real server and live channel:
 // an admin steps a MANUAL quiz from the 375 px control screen while three players on 375 px phones (separate
@@ -84,11 +84,6 @@ async function join(page: Page, quizHash: string, first: string): Promise<void> 
   await page.getByLabel('Mobile').fill('+44 7700 900123');
   await page.getByRole('button', { name: 'Join' }).click();
   await expect(page.getByRole('heading', { name: "You're in!" })).toBeVisible(LIVE);
-}
-
-async function violations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return result.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
 }
 
 async function fitsTheScreen(page: Page): Promise<void> {

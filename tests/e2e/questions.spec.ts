@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { createTenant, signIn } from './support/fixtures';
 import { chooseImage, createCategory, createQuestion, FAKE_PNG, PNG, serverQuestions, tenantApi } from './support/questions';
+import { violations } from './support/axe';
 
 // Add Question and List Questions of spec §2, online: read from the mirror, written through the outbox, on the server.
 
@@ -177,11 +177,6 @@ test('is usable at 320 px without sideways page scroll', async ({ page, request 
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
   }
 });
-
-async function violations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return result.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-}
 
 for (const colorScheme of ['light', 'dark'] as const) {
   test(`the question screens have no WCAG A/AA violations (${colorScheme}); the image picker works from the keyboard`, async ({

@@ -1,7 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import jsQR from 'jsqr';
 import { DEMO_ADMIN, apiLogin, signIn } from './support/fixtures';
+import { violations } from './support/axe';
 
 // The stage (issue 18, decisions §7) end to end: a 1920x1080 big screen, the quizmaster's 375 px control screen
 // and two 375 px players play the demo's whole MANUAL quiz (demo-live-quiz, join code 1234). The players open
@@ -34,11 +34,6 @@ async function demoQuiz(request: APIRequestContext, headers: Record<string, stri
 async function context(browser: Browser, baseURL: string | undefined, options: object): Promise<{ context: BrowserContext; page: Page }> {
   const created = await browser.newContext({ baseURL, ...options });
   return { context: created, page: await created.newPage() };
-}
-
-async function violations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return result.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
 }
 
 /** Decodes the QR code of a screenshot (PNG) with jsqr, the pixels read back through a canvas of the page. */

@@ -1,6 +1,7 @@
 import { buildApp } from './app';
 import { systemClock } from './clock';
 import { loadConfig } from './config';
+import { ownOriginsOf } from './http/public-url';
 import { openDatabaseForServing } from './db/open';
 import { defaultViewerAppUrl } from './play/viewer-app-url';
 import { seedDemo } from './demo/seed';
@@ -120,6 +121,9 @@ async function main(): Promise<void> {
   // The port really listened on (PORT=0 picks a free one; the live benchmark reads it from here).
   const address = app.server.address();
   const port = address !== null && typeof address === 'object' ? address.port : config.port;
+  // A free port picked at start is one of the server's own origins too (the benchmarks' servers): absolute URLs
+  // asked for at it must not fall back to PORTAL_URL's port 0.
+  if (config.port === 0) app.ownOrigins = ownOriginsOf({ ...config, port });
   console.info(`Quiz portal listening on http://${config.host}:${port} (${storage}, uploads in ${uploads.storage.description})`);
   console.info(`Portal URL: ${config.portalUrl}`);
   console.info(

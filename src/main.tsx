@@ -5,17 +5,11 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { opensLazyScreen } from './app/routes';
+import { preferJitlessZod } from './lib/zod-jitless';
 import { readStoredToken } from './session/token-storage';
 import { startUserRequest } from './session/user-request';
 
-// Zod probes for eval support with `new Function`, which the portal's Content-Security-Policy (script-src
-// 'self', no 'unsafe-eval') reports as a violation. Jitless, zod validates the same, only without compiled
-// fast paths. Zod keeps its settings (what z.config() writes) in this global object and holds on to the object it
-// found when it loaded: set the flag on that object when zod is already in (it checks the flag only when it first
-// validates, later than this), or leave an object for zod to adopt when it loads later in a screen's chunk. Calling
-// z.config() here would pull zod into the /login bundle. tests/e2e/csp.spec.ts fails if zod stops honouring it.
-const zodHolder = globalThis as { __zod_globalConfig?: { jitless?: boolean } };
-(zodHolder.__zod_globalConfig ??= {}).jitless = true;
+preferJitlessZod();
 
 // The sync engine starts once the session knows its user (session/account-sync.ts), not here:
 // before sign-in there is nothing to send, and a signed-out device must not pull.

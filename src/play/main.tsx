@@ -1,11 +1,14 @@
 import { StrictMode, Suspense, lazy } from 'react';
 import { createRoot } from 'react-dom/client';
 import { takeFromAddress } from './device';
+import { preferJitlessZod } from '../lib/zod-jitless';
 import { parseRoute } from './route';
 import './play.css';
 
 // The player app's entry (play/index.html, decisions §6): none of the portal's code, only src/lib and src/live.
 // Each page is its own chunk, so a quiz link does not load the poll page and the other way round.
+
+preferJitlessZod();
 
 const QuizPage = lazy(() => import('./QuizPage').then((module) => ({ default: module.QuizPage })));
 const PollPage = lazy(() => import('./PollPage').then((module) => ({ default: module.PollPage })));

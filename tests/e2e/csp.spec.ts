@@ -76,3 +76,18 @@ test('the live channel connects under the policy', async ({ page }) => {
   expect(opened).toBe('open');
   expect(violations).toEqual([]);
 });
+
+test('the player app joins and waits in the lobby with no policy violation', async ({ page }) => {
+  const violations = await watchViolations(page);
+  await page.goto('/play/demo-live-quiz');
+  await expect(page.getByRole('heading', { name: 'Friday Pub Quiz' })).toBeVisible();
+  await page.getByLabel('Join code').fill('1234');
+  await page.getByLabel('First name').fill('Policy');
+  await page.getByLabel('Last name').fill('Checker');
+  await page.getByLabel('Email').fill(`policy-${Date.now()}@players.test`);
+  await page.getByLabel('Mobile').fill('+44 7700 900123');
+  await page.getByRole('button', { name: 'Join' }).click();
+  await expect(page.getByRole('heading', { name: "You're in!" })).toBeVisible({ timeout: 15_000 });
+  await page.waitForLoadState('networkidle');
+  expect(violations).toEqual([]);
+});

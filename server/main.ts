@@ -17,7 +17,6 @@ import { collectProcessMetrics, watchDatabasePool } from './metrics/metrics';
 import { startMetricsServer } from './metrics/metrics-route';
 import { quizService } from './quizzes/quiz-service';
 import { autoScheduler } from './quizzes/scheduler';
-import { playLive } from './play/play-live';
 import { withPlayEvents } from './play/play-events';
 import { openMediaStorage } from './storage/open-storage';
 
@@ -75,7 +74,7 @@ async function main(): Promise<void> {
       quizEvents: withPlayEvents(publisher, {
         db: database.db,
         clock: systemClock,
-        live: playLive({ db: database.db, clock: systemClock, writer: publisher, log: app.log }),
+        live: app.playLive,
         log: app.log,
       }),
       log: app.log,

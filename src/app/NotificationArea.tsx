@@ -11,7 +11,8 @@ export function NotificationArea() {
   if (!needed) return null;
   return (
     <Suspense fallback={null}>
-      <Notifications />
+      {/* Hovering one notice keeps it open without holding back the others (Mantine's default pauses all). */}
+      <Notifications pauseResetOnHover="notification" />
     </Suspense>
   );
 }

@@ -23,4 +23,17 @@ describe('notifyDone (issue 22)', () => {
     notifyDone('Quiz deleted');
     expect(show).toHaveBeenLastCalledWith(expect.objectContaining({ title: 'Quiz deleted', message: SAVED_OFFLINE_NOTE }));
   });
+
+  it('replaces the confirmation still showing instead of stacking another over the page', async () => {
+    const { notifications } = await import('@mantine/notifications');
+    const show = vi.spyOn(notifications, 'show').mockImplementation((data) => data.id ?? 'id');
+    const hide = vi.spyOn(notifications, 'hide').mockImplementation((id) => id);
+    const { notifyDone } = await import('./notify');
+    notifyDone('Choice added');
+    const first = show.mock.lastCall![0].id;
+    notifyDone('Choice added');
+    const second = show.mock.lastCall![0].id;
+    expect(second).not.toBe(first);
+    expect(hide).toHaveBeenLastCalledWith(first);
+  });
 });

@@ -47,11 +47,18 @@ export function showFieldErrors(
 /** Said after a save made while offline: it is kept here and queued. */
 export const SAVED_OFFLINE_NOTE = 'Saved on this device; it is sent to the server when the connection is back.';
 
+/** One confirmation shows at a time: quick saves (choices added one after another) must not pile up over the page. */
+let shownConfirmation: string | undefined;
+let confirmationCount = 0;
+
 /**
  * A short confirmation after a save or a delete (issue 22), e.g. "Category deleted". Changes are queued: offline
- * it adds that the change waits on this device. Closes by itself after a few seconds.
+ * it adds that the change waits on this device. Closes by itself after a few seconds; a newer one replaces it.
  */
 export function notifyDone(title: string): void {
   const online = typeof navigator === 'undefined' || navigator.onLine !== false;
-  showNotice({ color: 'green', title, message: online ? undefined : SAVED_OFFLINE_NOTE, autoClose: 4000 });
+  if (shownConfirmation) notifications.hide(shownConfirmation);
+  // A fresh id each time, so the replacement gets its own few seconds instead of the old one's remaining time.
+  shownConfirmation = `confirmation-${++confirmationCount}`;
+  showNotice({ id: shownConfirmation, color: 'green', title, message: online ? undefined : SAVED_OFFLINE_NOTE, autoClose: 4000 });
 }

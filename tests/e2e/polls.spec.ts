@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
-import { apiLogin, createTenant, scrollsSideways, signIn, type Tenant } from './support/fixtures';
+import { apiLogin, createTenant, dismissNotices, scrollsSideways, signIn, type Tenant } from './support/fixtures';
 
 // Polls of spec §2 (only when poll_enabled): list, add, edit with choices, deletes, search and pager,
 // the viewer copy link, and a poll with choices created offline reaching the server.
@@ -82,7 +82,9 @@ test('adds a poll (name and join code required), edits it, manages its choices a
   }
   await expect(choicesTable(page).getByRole('columnheader')).toHaveText(['Name', 'Current Votes', 'Actions']);
   await expect(choicesTable(page).getByRole('row', { name: /^Queen/ })).toContainText('0');
+  await expect(page.getByRole('status').filter({ hasText: 'Choice added' })).toHaveCount(1);
 
+  await dismissNotices(page);
   await choicesTable(page).getByRole('link', { name: 'Edit Abba' }).click();
   await expect(page.getByRole('heading', { name: 'Edit Choice' })).toBeVisible();
   await page.getByLabel('Name').fill('ABBA');

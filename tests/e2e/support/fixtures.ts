@@ -80,3 +80,15 @@ export async function resetLinkFor(email: string): Promise<string> {
 export async function scrollsSideways(page: Page): Promise<boolean> {
   return page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
 }
+
+/**
+ * Brushes away the news notices (role "status") as a person would before tapping what they cover: Mantine keeps a
+ * notice open while the pointer rests on it, so a click aimed through one would wait for ever.
+ */
+export async function dismissNotices(page: Page): Promise<void> {
+  const dismiss = page.getByRole('status').getByRole('button', { name: 'Dismiss' });
+  await expect(async () => {
+    if ((await dismiss.count()) > 0) await dismiss.first().click({ timeout: 1_000 });
+    expect(await dismiss.count()).toBe(0);
+  }).toPass({ timeout: 10_000 });
+}

@@ -22,7 +22,8 @@ export default defineConfig({
   outputDir: process.env.E2E_OUTPUT_DIR ?? 'test-results',
   use: {
     baseURL,
-    trace: 'retain-on-failure',
+    // Recorded on the retry only: tracing every test cost CPU on every test of a 2-core CI machine.
+    trace: 'on-first-retry',
     screenshot: 'only-on-failure',
     launchOptions: chromiumLaunchOptions(),
   },

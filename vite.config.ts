@@ -213,6 +213,8 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['server/**/*.test.ts'],
+          // PostgreSQL runs: one migrated template database that each test server copies.
+          globalSetup: ['server/test/pg-template.ts'],
           testTimeout: 20000,
           hookTimeout: 30000,
         },

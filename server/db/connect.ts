@@ -65,7 +65,7 @@ export interface DatabaseTarget {
   databaseUrl: string | null;
   /** SQLite file path or `:memory:` (used when databaseUrl is null). */
   sqlitePath: string;
-  /** PostgreSQL only: the schema to work in (tests use one fresh schema per file). */
+  /** PostgreSQL only: the schema to work in (the migration test runs two servers on one fresh schema). */
   pgSchema?: string;
   /** PostgreSQL only: connections in the pool (PG_POOL_MAX); 10 when not given. */
   poolMax?: number;

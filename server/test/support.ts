@@ -3,7 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
+import { sql } from 'kysely';
+import { inject } from 'vitest';
 import { buildApp } from '../app';
 import { createClientWithAdmin } from '../accounts/clients';
 import { ManualClock } from '../clock';
@@ -15,9 +16,10 @@ import { MemoryMailer } from '../mail/mailer';
 import { openMediaStorage } from '../storage/open-storage';
 import type { QuizEvents } from '../quizzes/quiz-events';
 import type { LiveWriter } from '../play/live-writer';
+import { databaseUrl, onServer } from './pg-template';
 
 // Builds the app for server tests: in-memory SQLite by default, or PostgreSQL when TEST_DATABASE_URL is
-// set (scripts/test-postgres.sh), in a fresh schema dropped on close. Time is a ManualClock, mail a
+// set (scripts/test-postgres.sh), in a database of its own (a copy of the migrated template) dropped on close. Time is a ManualClock, mail a
 // MemoryMailer, DATA_DIR a temporary folder.
 
 export interface TestServer {
@@ -56,15 +58,17 @@ export async function createTestServer(
     ...options.config,
   };
   const pgUrl = process.env.TEST_DATABASE_URL;
-  const pgSchema = pgUrl ? `test_${randomBytes(6).toString('hex')}` : undefined;
-  if (pgUrl && pgSchema) {
-    const admin = new pg.Client({ connectionString: pgUrl });
-    await admin.connect();
-    await admin.query(`create schema ${pgSchema}`);
-    await admin.end();
-  }
-  const handle = openDatabase({ databaseUrl: pgUrl ?? null, sqlitePath: ':memory:', pgSchema });
-  await migrateToLatest(handle.db, handle.dialect, pgSchema);
+  // PostgreSQL: a database of its own, copied from the template the global setup migrated (pg-template.ts).
+  const pgDatabase = pgUrl ? `test_${randomBytes(6).toString('hex')}` : undefined;
+  if (pgUrl && pgDatabase) await onServer(pgUrl, `create database ${pgDatabase} template ${inject('pgTemplate')}`);
+  const handle =
+    pgUrl && pgDatabase
+      ? openDatabase({ databaseUrl: databaseUrl(pgUrl, pgDatabase), sqlitePath: ':memory:' })
+      : openDatabase({ databaseUrl: null, sqlitePath: ':memory:' });
+  // SQLite migrates its fresh in-memory database; PostgreSQL's copy is migrated already, and one query opens the
+  // pool as a server's boot would (a pool that never connected ignores destroy(), which the health test relies on).
+  if (pgUrl) await sql`select 1`.execute(handle.db);
+  else await migrateToLatest(handle.db, handle.dialect);
   const clock = new ManualClock();
   const mailer = new MemoryMailer();
   const uploads = new UploadStore(openMediaStorage(config));
@@ -91,11 +95,10 @@ export async function createTestServer(
       await app.close();
       await uploads.storage.close();
       await handle.close();
-      if (pgUrl && pgSchema) {
-        const admin = new pg.Client({ connectionString: pgUrl });
-        await admin.connect();
-        await admin.query(`drop schema ${pgSchema} cascade`);
-        await admin.end();
+      if (pgUrl && pgDatabase) {
+        // Not WITH (FORCE): the pool's connections are still closing, and a forced end reaches them as an
+        // uncaught error; PostgreSQL waits (up to 5 s) for them to go.
+        await onServer(pgUrl, `drop database if exists ${pgDatabase}`);
       }
       rmSync(dataDir, { recursive: true, force: true });
     },

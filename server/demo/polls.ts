@@ -7,7 +7,7 @@ import type { DemoContext } from './demo-context';
 // Demo polls (decisions §3 Demo data): three polls in different states, each with voted choices, so the
 // List Polls and Edit Poll screens show real rows. The first carries a QR image when uploads are available.
 
-export const DEMO_POLL_LINK_KEY = 'demo-poll-link';
+const DEMO_POLL_LINK_KEY = 'demo-poll-link';
 
 const DEMO_POLLS = [
   {

@@ -105,7 +105,12 @@ export function pollService({ db, clock, uploads }: Pick<ServerContext, 'db' | '
   async function newHash(clientId: number): Promise<string> {
     for (;;) {
       const hash = randomBytes(8).toString('hex');
-      const taken = await db.selectFrom('polls').select('id').$call(ownedBy('polls', clientId)).where('poll_hash', '=', hash).executeTakeFirst();
+      const taken = await db
+        .selectFrom('polls')
+        .select('id')
+        .$call(ownedBy('polls', clientId))
+        .where('poll_hash', '=', hash)
+        .executeTakeFirst();
       if (!taken) return hash;
     }
   }

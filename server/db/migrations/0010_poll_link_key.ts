@@ -29,23 +29,47 @@ async function backfillLinkKeys(db: AnyDb): Promise<void> {
  * off meanwhile, or dropping the old table would cascade to every poll's choices, voters and votes.
  */
 async function rebuildSqlitePolls(db: AnyDb, hashUnique: 'per client' | 'global'): Promise<void> {
-  const hash = hashUnique === 'global' ? sql`"poll_hash" text not null unique` : sql`"poll_hash" text not null`;
-  const linkKey = hashUnique === 'global' ? sql`` : sql`, "link_key" text not null unique`;
-  const perClient =
-    hashUnique === 'global' ? sql`` : sql`, constraint "polls_client_poll_hash_unique" unique ("client_id", "poll_hash")`;
+  const perClient = hashUnique === 'per client';
+  // 0001's polls table, but for the poll hash's uniqueness and the link key.
+  let table = db.schema
+    .createTable('polls_rebuilt')
+    .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+    .addColumn('client_id', 'integer', (c) => c.notNull().references('clients.id').onDelete('cascade'))
+    .addColumn('created_at', 'text', (c) => c.notNull())
+    .addColumn('updated_at', 'text', (c) => c.notNull())
+    .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
+    .addColumn('name', 'text', (c) => c.notNull())
+    .addColumn('join_code', 'text', (c) => c.notNull())
+    .addColumn('poll_hash', 'text', (c) => (perClient ? c.notNull() : c.notNull().unique()))
+    .addColumn('qr_image', 'text')
+    .addColumn('show_options', 'boolean', (c) => c.notNull().defaultTo(false))
+    .addColumn('show_total_votes', 'boolean', (c) => c.notNull().defaultTo(false))
+    .addColumn('active', 'boolean', (c) => c.notNull().defaultTo(true));
+  if (perClient) {
+    table = table
+      .addColumn('link_key', 'text', (c) => c.notNull().unique())
+      .addUniqueConstraint('polls_client_poll_hash_unique', ['client_id', 'poll_hash']);
+  }
   const columns = sql.raw(
     '"id", "client_id", "created_at", "updated_at", "version", "name", "join_code", "poll_hash", "qr_image", "show_options", "show_total_votes", "active"',
   );
   await sql`pragma foreign_keys = off`.execute(db);
   try {
-    await sql`create table "polls_rebuilt" ("id" integer primary key autoincrement, "client_id" integer not null references "clients" ("id") on delete cascade, "created_at" text not null, "updated_at" text not null, "version" integer default 1 not null, "name" text not null, "join_code" text not null, ${hash}, "qr_image" text, "show_options" boolean default false not null, "show_total_votes" boolean default false not null, "active" boolean default true not null${linkKey}${perClient})`.execute(
-      db,
-    );
-    // Placeholder keys (unique by id) for the copy; backfillLinkKeys() replaces them with random ones.
-    if (hashUnique === 'global') await sql`insert into "polls_rebuilt" (${columns}) select ${columns} from "polls"`.execute(db);
-    else await sql`insert into "polls_rebuilt" (${columns}, "link_key") select ${columns}, 'rebuilt-' || "id" from "polls"`.execute(db);
+    await table.execute();
+    if (perClient) {
+      // Placeholder keys (unique by id) for the copy; backfillLinkKeys() replaces them with random ones.
+      await sql`insert into "polls_rebuilt" (${columns}, "link_key") select ${columns}, 'rebuilt-' || "id" from "polls"`.execute(db);
+    } else {
+      await sql`insert into "polls_rebuilt" (${columns}) select ${columns} from "polls"`.execute(db);
+    }
+    // AUTOINCREMENT never gives a deleted poll's id again (mirrors know deleted ids): the new table goes on
+    // from the old one's counter, not from its highest id left.
+    const counter = await sql<{ seq: number }>`select seq from sqlite_sequence where name = 'polls'`.execute(db);
     await sql`drop table "polls"`.execute(db);
     await sql`alter table "polls_rebuilt" rename to "polls"`.execute(db);
+    await sql`delete from sqlite_sequence where name = 'polls'`.execute(db);
+    const seq = counter.rows[0]?.seq;
+    if (seq !== undefined) await sql`insert into sqlite_sequence (name, seq) values ('polls', ${seq})`.execute(db);
     await db.schema.createIndex('polls_client_updated_idx').on('polls').columns(['client_id', 'updated_at']).execute();
     const broken = await sql`pragma foreign_key_check`.execute(db);
     if (broken.rows.length > 0) throw new Error(`Rebuilding polls broke ${broken.rows.length} foreign keys`);

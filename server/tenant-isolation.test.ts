@@ -400,11 +400,11 @@ describe('participants (issue 17): a player of client A reaches nothing of clien
       const quiz = await server.db.selectFrom('quizzes').select('quiz_hash').where('client_id', '=', clientId).executeTakeFirstOrThrow();
       const poll = await server.db
         .selectFrom('polls')
-        .select('poll_hash')
+        .select('link_key')
         .where('client_id', '=', clientId)
         .where('id', '=', clientId === a.ids.client ? a.ids.poll : b.ids.poll)
         .executeTakeFirstOrThrow();
-      return { quiz: quiz.quiz_hash, poll: poll.poll_hash };
+      return { quiz: quiz.quiz_hash, poll: poll.link_key };
     };
     const hashesA = await hashOf(a.ids.client);
     const hashesB = await hashOf(b.ids.client);

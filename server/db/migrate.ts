@@ -10,6 +10,7 @@ import { questionCountsMigration } from './migrations/0006_question_counts';
 import { playMigration } from './migrations/0007_play';
 import { idempotencyRequestHashMigration } from './migrations/0008_idempotency_request_hash';
 import { viewersEmailIndexMigration } from './migrations/0009_viewers_email_idx';
+import { pollLinkKeyMigration } from './migrations/0010_poll_link_key';
 
 /** Every migration, in order. Names sort lexically; add new ones as `NNNN_name`. */
 function migrations(dialect: DialectName): Record<string, Migration> {
@@ -23,6 +24,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     '0007_play': playMigration(dialect),
     '0008_idempotency_request_hash': idempotencyRequestHashMigration,
     '0009_viewers_email_idx': viewersEmailIndexMigration,
+    '0010_poll_link_key': pollLinkKeyMigration(dialect),
   };
 }
 
@@ -41,7 +43,13 @@ export async function pendingMigrations(db: Kysely<Database>, dialect: DialectNa
  * so a database with several schemas (parallel test files) sees another schema's tables and fails.
  */
 export async function migrateToLatest(db: Kysely<Database>, dialect: DialectName, schema?: string): Promise<void> {
-  const { error, results } = await migratorOf(db, dialect, schema).migrateToLatest();
+  return migrateUpTo(db, dialect, undefined, schema);
+}
+
+/** Runs the migrations up to and including `last` (all of them when undefined): tests of one migration on older data. */
+export async function migrateUpTo(db: Kysely<Database>, dialect: DialectName, last: string | undefined, schema?: string): Promise<void> {
+  const migrator = migratorOf(db, dialect, schema);
+  const { error, results } = await (last === undefined ? migrator.migrateToLatest() : migrator.migrateTo(last));
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {
     const reason = error instanceof Error ? error.message : String(error ?? 'unknown error');

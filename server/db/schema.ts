@@ -132,7 +132,10 @@ export interface PollTable extends Owned {
   id: Generated<number>;
   name: string;
   join_code: string;
+  /** The admin's name for the poll, unique within its client (migrations/0010_poll_link_key.ts). */
   poll_hash: string;
+  /** The key of the poll's public link (`/play/poll/{link_key}`): random, unique across clients. */
+  link_key: string;
   qr_image: string | null;
   show_options: DbBool;
   show_total_votes: DbBool;

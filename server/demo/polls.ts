@@ -1,17 +1,22 @@
 import { randomBytes } from 'node:crypto';
 import { created } from '../db/rows';
+import { newPollLinkKey } from '../polls/poll-service';
 import { sponsorPng } from './sponsor-image';
 import type { DemoContext } from './demo-context';
 
 // Demo polls (decisions §3 Demo data): three polls in different states, each with voted choices, so the
 // List Polls and Edit Poll screens show real rows. The first carries a QR image when uploads are available.
 
+const DEMO_POLL_LINK_KEY = 'demo-poll-link';
+
 const DEMO_POLLS = [
   {
     name: 'Best conference snack',
-    // Open for votes from a phone: /play/poll/demo-live-poll (README, "Play the demo").
+    // Open for votes from a phone: /play/poll/demo-poll-link (README, "Play the demo"). The demo is public,
+    // so its link key is a known one; every other poll's is random (poll-service.ts newPollLinkKey).
     join_code: '4321',
     poll_hash: 'demo-live-poll',
+    link_key: DEMO_POLL_LINK_KEY,
     show_options: true,
     show_total_votes: true,
     active: true,
@@ -58,6 +63,7 @@ export async function seedDemoPolls({ db, clock, clientId, uploads }: DemoContex
         name: poll.name,
         join_code: poll.join_code,
         poll_hash: 'poll_hash' in poll ? poll.poll_hash : randomBytes(8).toString('hex'),
+        link_key: 'link_key' in poll ? poll.link_key : newPollLinkKey(),
         qr_image: qrImage,
         show_options: poll.show_options,
         show_total_votes: poll.show_total_votes,

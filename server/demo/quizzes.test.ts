@@ -62,14 +62,16 @@ it('has a quiz ready to play live and a poll open for votes, with real vote coun
     payload: { join_code: '1234', first_name: 'Demo', last_name: 'Player', email: 'demo.player@example.test', mobile: '+1 555 0100' },
   });
   expect(joined.statusCode, joined.body).toBe(201);
-  const poll = await server.app.inject({ url: '/api/v1/play/polls/demo-live-poll/' });
+  const poll = await server.app.inject({ url: '/api/v1/play/polls/demo-poll-link/' });
   expect(poll.json()).toMatchObject({ active: true, show_options: true });
+  // Its link key opens it, not its poll hash (issue 21 §14).
+  expect((await server.app.inject({ url: '/api/v1/play/polls/demo-live-poll/' })).statusCode).toBe(404);
   const choices = await server.db.selectFrom('poll_choices').select(['id', 'votes']).execute();
   for (const choice of choices) {
     const votes = await server.db.selectFrom('poll_votes').select('id').where('choice_id', '=', choice.id).execute();
     expect(votes.length).toBe(Number(choice.votes));
   }
-  const voter = await server.app.inject({ method: 'POST', url: '/api/v1/play/polls/demo-live-poll/join', payload: { join_code: '4321' } });
+  const voter = await server.app.inject({ method: 'POST', url: '/api/v1/play/polls/demo-poll-link/join', payload: { join_code: '4321' } });
   expect(voter.statusCode).toBe(201);
   const client = await server.db.selectFrom('clients').select('viewer_app_url').executeTakeFirstOrThrow();
   expect(client.viewer_app_url).toBe('http://quiz.example/play/');

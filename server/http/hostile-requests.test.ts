@@ -42,7 +42,7 @@ beforeAll(async () => {
   const choice = await inject('POST', '/api/v1/poll-choices/', admin.headers, { name: 'Yes', question: poll.id });
   const player = await joined(server, quiz.hash);
   const attempt = await inject('GET', '/api/v1/attempts/', admin.headers);
-  const voter = await inject('POST', `/api/v1/play/polls/hostile-poll/join`, {}, { join_code: '12' });
+  const voter = await inject('POST', `/api/v1/play/polls/${String(poll.link_key)}/join`, {}, { join_code: '12' });
   seeds = {
     ids: {
       quiz: quiz.id,
@@ -54,7 +54,7 @@ beforeAll(async () => {
       client: admin.clientId,
       otherClient: other.clientId,
     },
-    hashes: { quiz: quiz.hash, poll: 'hostile-poll' },
+    hashes: { quiz: quiz.hash, poll: String(poll.link_key) },
     headers: {
       admin: admin.headers,
       other: other.headers,
@@ -263,7 +263,11 @@ function pathValue(param: string): fc.Arbitrary<string> {
     );
   }
   const known =
-    param === 'quiz_hash' ? [seeds.hashes.quiz] : param === 'poll_hash' ? [seeds.hashes.poll] : Object.values(seeds.ids).map(String);
+    param === 'quiz_hash'
+      ? [seeds.hashes.quiz]
+      : param === 'link_key'
+        ? [seeds.hashes.poll, 'hostile-poll']
+        : Object.values(seeds.ids).map(String);
   return fc.oneof(
     { weight: 3, arbitrary: fc.constantFrom(...known) },
     {
@@ -382,7 +386,7 @@ describe('hostile requests to every route', () => {
     for (const url of [
       '/api/v1/play/quizzes/:quiz_hash/join',
       '/api/v1/play/attempt/answers',
-      '/api/v1/play/polls/:poll_hash/vote',
+      '/api/v1/play/polls/:link_key/vote',
       '/api/v1/bulk-delete-questions/',
       '/api/v1/profiles/client/:id/',
     ]) {

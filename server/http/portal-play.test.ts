@@ -27,7 +27,7 @@ async function serve(withPlay: boolean): Promise<TestServer> {
 
 it('answers the player app for /play/ links, and the portal for the rest', async () => {
   const app = (await serve(true)).app;
-  for (const url of ['/play/demo-live-quiz', '/play/poll/demo-live-poll', '/play/', '/play/abc?x=1']) {
+  for (const url of ['/play/demo-live-quiz', '/play/poll/demo-poll-link', '/play/', '/play/abc?x=1']) {
     const response = await app.inject({ url });
     expect(response.statusCode, url).toBe(200);
     expect(response.body, url).toContain('<title>Play</title>');

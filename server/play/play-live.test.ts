@@ -50,6 +50,6 @@ it('writes every quiz’s counts and every poll’s votes again on boot, so a st
   await server.app.playLive.flush();
   expect(live.latest(liveQuizCountsPath(quiz.hash))).toMatchObject({ joined: 1 });
   const pollWrites = live.writes.filter((write) => write.path.startsWith('live/polls/'));
-  const polls = await server.db.selectFrom('polls').select('poll_hash').execute();
-  expect(pollWrites.map((write) => write.path).sort()).toEqual(polls.map((poll) => livePollPath(poll.poll_hash)).sort());
+  const polls = await server.db.selectFrom('polls').select('link_key').execute();
+  expect(pollWrites.map((write) => write.path).sort()).toEqual(polls.map((poll) => livePollPath(poll.link_key)).sort());
 });

@@ -214,7 +214,7 @@ export function playLive(deps: {
   }
 
   async function writePoll(pollId: number): Promise<void> {
-    const poll = await db.selectFrom('polls').select(['poll_hash', 'active']).where('id', '=', pollId).executeTakeFirst();
+    const poll = await db.selectFrom('polls').select(['link_key', 'active']).where('id', '=', pollId).executeTakeFirst();
     if (!poll) return;
     const choices = await db.selectFrom('poll_choices').select(['id', 'votes']).where('poll_id', '=', pollId).execute();
     const node: LivePoll = { votes: {}, total: 0, active: toBool(poll.active), sent_at: clock.now().getTime() };
@@ -222,7 +222,7 @@ export function playLive(deps: {
       node.votes[String(choice.id)] = toCount(choice.votes);
       node.total += toCount(choice.votes);
     }
-    writer.write(livePollPath(poll.poll_hash), node);
+    writer.write(livePollPath(poll.link_key), node);
   }
 
   const live: PlayLive = {

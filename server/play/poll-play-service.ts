@@ -18,13 +18,14 @@ const refused = (status: number, detail: string) => new HttpError(status, { deta
 export function pollPlayService(deps: { db: Kysely<Database>; clock: Clock; throttle: JoinThrottle; live: PlayLive }) {
   const { db, clock, throttle, live } = deps;
 
-  async function pollByHash(hash: string) {
+  /** The poll of a public link: by its link key only, so an admin's (guessable) poll hash finds nothing. */
+  async function pollByLink(linkKey: string) {
     const poll = await db
       .selectFrom('polls')
       .innerJoin('clients', 'clients.id', 'polls.client_id')
       .selectAll('polls')
       .select('clients.poll_enabled')
-      .where('polls.poll_hash', '=', hash)
+      .where('polls.link_key', '=', linkKey)
       .executeTakeFirst();
     if (!poll || !toBool(poll.poll_enabled)) throw refused(404, PLAY_MESSAGES.unknownPoll);
     return poll;
@@ -38,8 +39,8 @@ export function pollPlayService(deps: { db: Kysely<Database>; clock: Clock; thro
   }
 
   return {
-    async get(hash: string, key: string | null, media: MediaUrls): Promise<PlayPoll> {
-      const poll = await pollByHash(hash);
+    async get(linkKey: string, key: string | null, media: MediaUrls): Promise<PlayPoll> {
+      const poll = await pollByLink(linkKey);
       const voter = key === null ? null : await voterOf(poll.id, key);
       const choices = await db
         .selectFrom('poll_choices')
@@ -59,7 +60,7 @@ export function pollPlayService(deps: { db: Kysely<Database>; clock: Clock; thro
       const showVotes = toBool(poll.show_options);
       const total = choices.reduce((sum, choice) => sum + toCount(choice.votes), 0);
       return {
-        poll_hash: poll.poll_hash,
+        link_key: poll.link_key,
         name: poll.name,
         active: toBool(poll.active),
         show_options: showVotes,
@@ -78,8 +79,8 @@ export function pollPlayService(deps: { db: Kysely<Database>; clock: Clock; thro
       };
     },
 
-    async join(hash: string, joinCode: string, address: string): Promise<{ token: string }> {
-      const poll = await pollByHash(hash);
+    async join(linkKey: string, joinCode: string, address: string): Promise<{ token: string }> {
+      const poll = await pollByLink(linkKey);
       const target = `poll:${poll.id}`;
       await throttle.check(target, address);
       if (joinCode !== poll.join_code) {
@@ -94,8 +95,8 @@ export function pollPlayService(deps: { db: Kysely<Database>; clock: Clock; thro
       return { token };
     },
 
-    async vote(hash: string, key: string, choiceId: number): Promise<void> {
-      const poll = await pollByHash(hash);
+    async vote(linkKey: string, key: string, choiceId: number): Promise<void> {
+      const poll = await pollByLink(linkKey);
       const voter = await voterOf(poll.id, key);
       if (!toBool(poll.active)) throw refused(403, PLAY_MESSAGES.pollClosed);
       const choice = await db

@@ -27,6 +27,12 @@ export type PollRow = Selectable<PollTable>;
 export type PollChoiceRow = Selectable<PollChoiceTable>;
 export const POLL_FILES = ['qr_image'] as const;
 
+/**
+ * The key of a poll's public link (issue 21 §14): 128 random bits, url-safe (22 characters). Players find a
+ * poll by it, never by the admin's poll hash, which is typed, guessable and unique only within its client.
+ */
+export const newPollLinkKey = (): string => randomBytes(16).toString('base64url');
+
 export function toPollChoice(row: PollChoiceRow): PollChoice {
   return {
     id: row.id,
@@ -46,6 +52,7 @@ function toPoll(media: MediaUrls, row: PollRow, options: PollChoice[]): Poll {
     name: row.name,
     join_code: row.join_code,
     poll_hash: row.poll_hash,
+    link_key: row.link_key,
     qr_image: qrUrl,
     qr_image_url: qrUrl,
     show_options: toBool(row.show_options),
@@ -85,17 +92,26 @@ export function pollService({ db, clock, uploads }: Pick<ServerContext, 'db' | '
     return byPoll;
   }
 
-  /** 400 when another poll (of any client: the column is unique) already has this hash. */
-  async function checkHashFree(hash: string, exceptId?: number): Promise<void> {
-    let query = db.selectFrom('polls').select('id').where('poll_hash', '=', hash);
+  /**
+   * 400 when another poll of the same client already has this hash. Only the client's own polls count
+   * (unique per client): another client's hash must not show through (issue 21 §14).
+   */
+  async function checkHashFree(clientId: number, hash: string, exceptId?: number): Promise<void> {
+    let query = db.selectFrom('polls').select('id').$call(ownedBy('polls', clientId)).where('poll_hash', '=', hash);
     if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
     if (await query.executeTakeFirst()) throw fieldErrors({ poll_hash: [POLL_HASH_TAKEN_MESSAGE] });
   }
 
-  async function newHash(): Promise<string> {
+  async function newHash(clientId: number): Promise<string> {
     for (;;) {
       const hash = randomBytes(8).toString('hex');
-      if (!(await db.selectFrom('polls').select('id').where('poll_hash', '=', hash).executeTakeFirst())) return hash;
+      const taken = await db
+        .selectFrom('polls')
+        .select('id')
+        .$call(ownedBy('polls', clientId))
+        .where('poll_hash', '=', hash)
+        .executeTakeFirst();
+      if (!taken) return hash;
     }
   }
 
@@ -129,8 +145,8 @@ export function pollService({ db, clock, uploads }: Pick<ServerContext, 'db' | '
     },
 
     async create(clientId: number, payload: PollCreatePayload, { files }: FileChanges<'qr_image'>): Promise<PollRow> {
-      if (payload.poll_hash) await checkHashFree(payload.poll_hash);
-      const pollHash = payload.poll_hash ?? (await newHash());
+      if (payload.poll_hash) await checkHashFree(clientId, payload.poll_hash);
+      const pollHash = payload.poll_hash ?? (await newHash(clientId));
       return withStoredFiles(uploads, files, (stored) =>
         db
           .insertInto('polls')
@@ -138,6 +154,7 @@ export function pollService({ db, clock, uploads }: Pick<ServerContext, 'db' | '
             name: payload.name,
             join_code: payload.join_code,
             poll_hash: pollHash,
+            link_key: newPollLinkKey(),
             qr_image: stored.qr_image ?? null,
             show_options: payload.show_options ?? false,
             show_total_votes: payload.show_total_votes ?? false,
@@ -156,7 +173,7 @@ export function pollService({ db, clock, uploads }: Pick<ServerContext, 'db' | '
       payload: PollUpdatePayload,
       { files, clears }: FileChanges<'qr_image'>,
     ): Promise<PollRow> {
-      if (payload.poll_hash !== undefined) await checkHashFree(payload.poll_hash, current.id);
+      if (payload.poll_hash !== undefined) await checkHashFree(clientId, payload.poll_hash, current.id);
       const row = await withStoredFiles(uploads, files, (stored) =>
         db
           .updateTable('polls')

@@ -7,7 +7,7 @@ import {
   playPoll,
   playQuiz,
   playState,
-  pollHashParams,
+  pollLinkParams,
   pollJoinPayload,
   pollVoterToken,
   quizHashParams,
@@ -27,8 +27,8 @@ import type { PlayLive } from '../play/play-live';
 import { playService } from '../play/play-service';
 import { pollPlayService } from '../play/poll-play-service';
 
-// The participants' routes (decisions §6, issue 17) under /api/v1/play/. Public: the quiz and the poll by
-// their hash, and joining with the join code. With `Authorization: Participant <token>`: the phone's state,
+// The participants' routes (decisions §6, issue 17) under /api/v1/play/. Public: the quiz by its hash and the poll by
+// its link key, and joining with the join code. With `Authorization: Participant <token>`: the phone's state,
 // answers (Idempotency-Key: a repeat is acknowledged again, never counted twice) and self-paced steps; a
 // voter token votes. Admin tokens open none of these, as participant tokens open no portal route.
 
@@ -93,23 +93,23 @@ export const playRoutes: FastifyPluginAsyncZod<PlayContext> = async (app, ctx) =
     play.next(await seat(request), mediaUrlsOf(request)),
   );
 
-  app.get('/api/v1/play/polls/:poll_hash/', { schema: { params: pollHashParams, response: { 200: playPoll } } }, async (request) =>
-    polls.get(request.params.poll_hash, optionalParticipantKey(request), mediaUrlsOf(request)),
+  app.get('/api/v1/play/polls/:link_key/', { schema: { params: pollLinkParams, response: { 200: playPoll } } }, async (request) =>
+    polls.get(request.params.link_key, optionalParticipantKey(request), mediaUrlsOf(request)),
   );
 
   app.post(
-    '/api/v1/play/polls/:poll_hash/join',
-    { schema: { params: pollHashParams, body: pollJoinPayload, response: { 201: pollVoterToken } } },
-    async (request, reply) => reply.code(201).send(await polls.join(request.params.poll_hash, request.body.join_code, request.ip)),
+    '/api/v1/play/polls/:link_key/join',
+    { schema: { params: pollLinkParams, body: pollJoinPayload, response: { 201: pollVoterToken } } },
+    async (request, reply) => reply.code(201).send(await polls.join(request.params.link_key, request.body.join_code, request.ip)),
   );
 
   app.post(
-    '/api/v1/play/polls/:poll_hash/vote',
-    { ...participantOnly, schema: { params: pollHashParams, body: votePayload, response: { 200: playPoll } } },
+    '/api/v1/play/polls/:link_key/vote',
+    { ...participantOnly, schema: { params: pollLinkParams, body: votePayload, response: { 200: playPoll } } },
     async (request) => {
       const key = participantKeyOf(request);
-      await polls.vote(request.params.poll_hash, key, request.body.choice);
-      return polls.get(request.params.poll_hash, key, mediaUrlsOf(request));
+      await polls.vote(request.params.link_key, key, request.body.choice);
+      return polls.get(request.params.link_key, key, mediaUrlsOf(request));
     },
   );
 };

@@ -45,7 +45,7 @@ const uploadedFiles = () => {
 async function createPoll(payload: Record<string, unknown>, as = headers) {
   const response = await server.app.inject({ method: 'POST', url: '/api/v1/poll-list/', payload, headers: as });
   expect(response.statusCode, response.body).toBe(201);
-  return response.json() as { id: number; poll_hash: string; version: number; [key: string]: unknown };
+  return response.json() as { id: number; poll_hash: string; link_key: string; version: number; [key: string]: unknown };
 }
 
 describe('poll-list/', () => {
@@ -142,8 +142,8 @@ describe('poll-list/', () => {
     expect(uploadedFiles()).toEqual([]);
   });
 
-  it('refuses a poll hash already taken (by any client) and removes the image it had stored', async () => {
-    await createPoll({ name: 'Theirs', join_code: '1', poll_hash: 'taken' }, otherHeaders);
+  it('refuses a poll hash the client already uses and removes the image it had stored', async () => {
+    await createPoll({ name: 'Earlier', join_code: '1', poll_hash: 'taken' });
     const body = multipart([
       { name: 'name', data: 'Mine' },
       { name: 'join_code', data: '2' },
@@ -159,6 +159,72 @@ describe('poll-list/', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ poll_hash: ['poll with this poll hash already exists.'] });
     expect(uploadedFiles()).toEqual([]);
+    const other = await createPoll({ name: 'Other', join_code: '3' });
+    const patch = await server.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/poll-list/${other.id}/`,
+      payload: { poll_hash: 'taken' },
+      headers,
+    });
+    expect(patch.statusCode).toBe(400);
+    expect(patch.json()).toEqual({ poll_hash: ['poll with this poll hash already exists.'] });
+  });
+
+  it("takes a poll hash another client uses (unique per client): no answer tells that the other client's poll exists", async () => {
+    const theirs = await createPoll({ name: 'Theirs', join_code: '1', poll_hash: 'shared-hash' }, otherHeaders);
+    const mine = await createPoll({ name: 'Mine', join_code: '2', poll_hash: 'shared-hash' });
+    expect(mine.poll_hash).toBe('shared-hash');
+    await createPoll({ name: 'Theirs too', join_code: '4', poll_hash: 'their-other-hash' }, otherHeaders);
+    const renamed = await createPoll({ name: 'Renamed', join_code: '3' });
+    const patch = await server.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/poll-list/${renamed.id}/`,
+      payload: { poll_hash: 'their-other-hash' },
+      headers,
+    });
+    expect(patch.statusCode, patch.body).toBe(200);
+    // The other way round too: the other client sees nothing of this one.
+    await createPoll({ name: 'Only mine', join_code: '5', poll_hash: 'only-mine' });
+    const moved = await server.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/poll-list/${theirs.id}/`,
+      payload: { poll_hash: 'only-mine' },
+      headers: otherHeaders,
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const answers = [
+      JSON.stringify(mine),
+      patch.body,
+      (await server.app.inject({ url: '/api/v1/poll-list/', headers })).body,
+      (await server.app.inject({ url: '/api/v1/poll-list/?search=Theirs', headers })).body,
+      (await server.app.inject({ url: `/api/v1/poll-list/${theirs.id}/`, headers })).body,
+    ];
+    for (const answer of answers) {
+      expect(answer).not.toContain('Theirs');
+      expect(answer).not.toContain(String(theirs.link_key));
+    }
+    expect((await server.app.inject({ url: `/api/v1/poll-list/${theirs.id}/`, headers })).statusCode).toBe(404);
+  });
+
+  it('gives each poll its own random link key, kept through edits', async () => {
+    const one = await createPoll({ name: 'One', join_code: '1', poll_hash: 'same' });
+    const two = await createPoll({ name: 'Two', join_code: '1', poll_hash: 'same' }, otherHeaders);
+    for (const poll of [one, two]) expect(poll.link_key).toMatch(/^[A-Za-z0-9_-]{22}$/);
+    expect(one.link_key).not.toBe(two.link_key);
+    const edited = await server.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/poll-list/${one.id}/`,
+      payload: { poll_hash: 'renamed' },
+      headers,
+    });
+    expect(edited.json()).toMatchObject({ poll_hash: 'renamed', link_key: one.link_key });
+    const sent = await server.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/poll-list/${one.id}/`,
+      payload: { link_key: 'mine-now' },
+      headers,
+    });
+    expect(sent.json().link_key).toBe(one.link_key);
   });
 
   it('pages the list, searches on name and never shows another client’s polls', async () => {

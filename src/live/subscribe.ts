@@ -100,7 +100,7 @@ export function subscribeQuizTopTen(
   return subscribeNode(liveQuizTopTenPath(quizHash), (value) => liveQuizTopTen.safeParse(value), onTopTen, onError);
 }
 
-/** A poll's votes per choice. */
-export function subscribePoll(pollHash: string, onPoll: (poll: LivePoll | null) => void, onError?: (error: Error) => void): Unsubscribe {
-  return subscribeNode(livePollPath(pollHash), (value) => livePoll.safeParse(value), onPoll, onError);
+/** A poll's votes per choice, by the poll's link key. */
+export function subscribePoll(linkKey: string, onPoll: (poll: LivePoll | null) => void, onError?: (error: Error) => void): Unsubscribe {
+  return subscribeNode(livePollPath(linkKey), (value) => livePoll.safeParse(value), onPoll, onError);
 }

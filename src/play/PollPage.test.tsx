@@ -13,9 +13,9 @@ const live = vi.hoisted(() => {
   return {
     listeners,
     module: {
-      subscribePoll: (hash: string, onValue: (value: unknown) => void) => {
-        listeners.set(hash, onValue);
-        return () => listeners.delete(hash);
+      subscribePoll: (linkKey: string, onValue: (value: unknown) => void) => {
+        listeners.set(linkKey, onValue);
+        return () => listeners.delete(linkKey);
       },
     },
   };
@@ -35,7 +35,7 @@ function fakePollServer(options: { showVotes: boolean }) {
     active: true,
   };
   const poll = (): PlayPoll => ({
-    poll_hash: 'p1',
+    link_key: 'p1',
     name: 'Best snack?',
     active: server.active,
     show_options: options.showVotes,
@@ -80,7 +80,7 @@ describe('PollPage', () => {
   it('joins with the code, votes once and shows the counts and total', async () => {
     const server = fakePollServer({ showVotes: true });
     const user = userEvent.setup();
-    render(<PollPage hash="p1" />);
+    render(<PollPage linkKey="p1" />);
     await user.type(await screen.findByLabelText('Join code', {}, wait), '1111');
     await user.click(screen.getByRole('button', { name: 'Join' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(PLAY_MESSAGES.wrongJoinCode);
@@ -100,7 +100,7 @@ describe('PollPage', () => {
     const server = fakePollServer({ showVotes: false });
     localStorage.setItem('play:poll:p1:token', JSON.stringify('voter-1'));
     server.voted = 1;
-    render(<PollPage hash="p1" />);
+    render(<PollPage linkKey="p1" />);
     expect(await screen.findByRole('heading', { name: 'Thanks for voting' }, wait)).toBeInTheDocument();
     expect(screen.queryByText(/votes/)).toBeNull();
     const reads = server.calls.filter((call) => call.startsWith('GET')).length;
@@ -112,7 +112,7 @@ describe('PollPage', () => {
     const server = fakePollServer({ showVotes: true });
     localStorage.setItem('play:poll:p1:token', JSON.stringify('voter-1'));
     const user = userEvent.setup();
-    render(<PollPage hash="p1" />);
+    render(<PollPage linkKey="p1" />);
     const button = await screen.findByRole('button', { name: 'Crisps' }, wait);
     server.active = false;
     await user.click(button);

@@ -14,8 +14,9 @@ import { Branding, ErrorMessage, Frame, OfflineNote } from './parts';
 
 type Loaded = { poll: PlayPoll | null; message: string | null };
 
-export function PollPage({ hash }: { hash: string }) {
-  const [token, setToken] = useState(() => device.voterToken(hash));
+/** `linkKey`: the poll's link key, from its address /play/poll/{link_key}. */
+export function PollPage({ linkKey }: { linkKey: string }) {
+  const [token, setToken] = useState(() => device.voterToken(linkKey));
   const [loaded, setLoaded] = useState<Loaded>({ poll: null, message: null });
   const [missing, setMissing] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -24,24 +25,24 @@ export function PollPage({ hash }: { hash: string }) {
 
   const load = useCallback(async () => {
     try {
-      const poll = await playApi.poll(hash, token);
+      const poll = await playApi.poll(linkKey, token);
       setLoaded((current) => ({ ...current, poll }));
       setMissing(null);
     } catch (error) {
       const refusal = error instanceof PlayError ? error : new PlayError(0, String(error));
       if (refusal.status === 401 && token) {
         // The voter token is no longer known: join again.
-        device.saveVoterToken(hash, null);
+        device.saveVoterToken(linkKey, null);
         setToken(null);
       } else if (refusal.status === 404) setMissing(PLAY_MESSAGES.unknownPoll);
       else setLoaded((current) => ({ ...current, message: refusal.message }));
     }
-  }, [hash, token]);
+  }, [linkKey, token]);
   useEffect(() => {
     void load();
   }, [load]);
 
-  const live = useLiveNode(hash, followPoll);
+  const live = useLiveNode(linkKey, followPoll);
   const spread = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(() => {
     if (live === undefined) return undefined;
@@ -55,8 +56,8 @@ export function PollPage({ hash }: { hash: string }) {
     event.preventDefault();
     setBusy(true);
     try {
-      const { token: voterToken } = await playApi.joinPoll(hash, joinCode);
-      device.saveVoterToken(hash, voterToken);
+      const { token: voterToken } = await playApi.joinPoll(linkKey, joinCode);
+      device.saveVoterToken(linkKey, voterToken);
       setLoaded((current) => ({ ...current, message: null }));
       setToken(voterToken);
     } catch (error) {
@@ -70,7 +71,7 @@ export function PollPage({ hash }: { hash: string }) {
     if (!token) return;
     setBusy(true);
     try {
-      setLoaded({ poll: await playApi.vote(hash, token, choice), message: null });
+      setLoaded({ poll: await playApi.vote(linkKey, token, choice), message: null });
     } catch (error) {
       setLoaded((current) => ({ ...current, message: error instanceof Error ? error.message : String(error) }));
       await load();

@@ -20,11 +20,11 @@ export const playApi = {
   next: (token: string): Promise<PlayState> => timed(() => playCall<PlayState>('attempt/next', { token, body: {} })),
   answer: (token: string, idempotencyKey: string, payload: AnswerPayload): Promise<AnswerAcknowledgement> =>
     playCall('attempt/answers', { token, idempotencyKey, body: payload }),
-  poll: (pollHash: string, voterToken: string | null): Promise<PlayPoll> =>
-    timed(() => playCall<PlayPoll>(`polls/${path(pollHash)}/`, { token: voterToken })),
-  joinPoll: (pollHash: string, joinCode: string): Promise<{ token: string }> =>
-    playCall(`polls/${path(pollHash)}/join`, { body: { join_code: joinCode } }),
+  poll: (linkKey: string, voterToken: string | null): Promise<PlayPoll> =>
+    timed(() => playCall<PlayPoll>(`polls/${path(linkKey)}/`, { token: voterToken })),
+  joinPoll: (linkKey: string, joinCode: string): Promise<{ token: string }> =>
+    playCall(`polls/${path(linkKey)}/join`, { body: { join_code: joinCode } }),
   /** Answers the poll as this voter now sees it. */
-  vote: (pollHash: string, voterToken: string, choice: number): Promise<PlayPoll> =>
-    timed(() => playCall<PlayPoll>(`polls/${path(pollHash)}/vote`, { token: voterToken, body: { choice } })),
+  vote: (linkKey: string, voterToken: string, choice: number): Promise<PlayPoll> =>
+    timed(() => playCall<PlayPoll>(`polls/${path(linkKey)}/vote`, { token: voterToken, body: { choice } })),
 };

@@ -52,12 +52,12 @@ export const device = {
   saveState(quizHash: string, state: PlayState): void {
     write(`quiz:${quizHash}:state`, state);
   },
-  voterToken(pollHash: string): string | null {
-    const value = read<unknown>(`poll:${pollHash}:token`);
+  voterToken(linkKey: string): string | null {
+    const value = read<unknown>(`poll:${linkKey}:token`);
     return typeof value === 'string' ? value : null;
   },
-  saveVoterToken(pollHash: string, token: string | null): void {
-    write(`poll:${pollHash}:token`, token);
+  saveVoterToken(linkKey: string, token: string | null): void {
+    write(`poll:${linkKey}:token`, token);
   },
 };
 

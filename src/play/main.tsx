@@ -36,7 +36,7 @@ function App() {
         </p>
       }
     >
-      {route.page === 'quiz' ? <QuizPage hash={route.hash} /> : <PollPage hash={route.hash} />}
+      {route.page === 'quiz' ? <QuizPage hash={route.hash} /> : <PollPage linkKey={route.linkKey} />}
     </Suspense>
   );
 }

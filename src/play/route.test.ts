@@ -5,7 +5,7 @@ describe('parseRoute', () => {
   it('reads a quiz and a poll address', () => {
     expect(parseRoute('/play/AbC123')).toEqual({ page: 'quiz', hash: 'AbC123' });
     expect(parseRoute('/play/AbC123/')).toEqual({ page: 'quiz', hash: 'AbC123' });
-    expect(parseRoute('/play/poll/xyz-9')).toEqual({ page: 'poll', hash: 'xyz-9' });
+    expect(parseRoute('/play/poll/xyz-9')).toEqual({ page: 'poll', linkKey: 'xyz-9' });
   });
 
   it('refuses anything else', () => {

@@ -25,7 +25,7 @@ export function useClientProfile(): ClientProfile | null | undefined {
   return stored;
 }
 
-/** The viewer link of a quiz or poll hash ("<viewer app URL>/poll/<hash>"), or null when no viewer app URL is set. */
+/** The viewer link of a quiz hash or a poll's link key ("<viewer app URL>/poll/<link key>"), or null when no viewer app URL is set. */
 export function viewerLink(viewerAppUrl: string | null | undefined, path: string): string | null {
   if (!viewerAppUrl) return null;
   return `${viewerAppUrl.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;

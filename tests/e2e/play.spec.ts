@@ -207,7 +207,7 @@ test('two phones vote in a poll with its join code: one vote each, results shown
 }) => {
   const tenant = await createTenant(request, { poll_enabled: true });
   const headers = { Authorization: `Token ${await apiLogin(request, tenant)}` };
-  const poll = await created<{ id: number; poll_hash: string }>(request, headers, '/api/v1/poll-list/', {
+  const poll = await created<{ id: number; link_key: string }>(request, headers, '/api/v1/poll-list/', {
     name: 'Best snack',
     join_code: '4321',
     show_options: true,
@@ -219,7 +219,7 @@ test('two phones vote in a poll with its join code: one vote each, results shown
   // The smallest phone the product supports, and a common one.
   const [first, second] = await Promise.all([phone(browser, baseURL, 320), phone(browser, baseURL)]);
   for (const { page } of [first, second]) {
-    await page.goto(`/play/poll/${poll.poll_hash}`);
+    await page.goto(`/play/poll/${poll.link_key}`);
     await expect(page.getByRole('heading', { name: 'Best snack' })).toBeVisible();
     await page.getByLabel('Join code').fill('4321');
     await page.getByRole('button', { name: 'Join' }).click();

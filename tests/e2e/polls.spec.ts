@@ -9,6 +9,7 @@ interface ServerPoll {
   name: string;
   join_code: string;
   poll_hash: string;
+  link_key: string;
   show_options: boolean;
   show_total_votes: boolean;
   options: { id: number; name: string; votes: number; question: number }[];
@@ -119,7 +120,7 @@ test('adds a poll (name and join code required), edits it, manages its choices a
   await expect.poll(async () => (await serverPolls(request, headers)).length).toBe(0);
 });
 
-test('copies the viewer link <viewer app URL>/poll/<hash> with a 1-second confirmation, only when a viewer app URL is set', async ({
+test('copies the viewer link <viewer app URL>/poll/<link key> with a 1-second confirmation, only when a viewer app URL is set', async ({
   page,
   context,
   request,
@@ -142,7 +143,7 @@ test('copies the viewer link <viewer app URL>/poll/<hash> with a 1-second confir
   await page.getByRole('button', { name: 'Copy the viewer link of Lunch' }).click();
   const confirmation = page.getByRole('tooltip', { name: 'Copied' });
   await expect(confirmation).toBeVisible();
-  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`https://viewer.example.com/poll/${poll.poll_hash}`);
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`https://viewer.example.com/poll/${poll.link_key}`);
   await expect(confirmation).toBeHidden({ timeout: 2500 });
 });
 

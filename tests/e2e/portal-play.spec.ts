@@ -6,7 +6,7 @@ import { apiLogin, createTenant, scrollsSideways, signIn } from './support/fixtu
 // as they join through the play API, the copy links open the player app, and a poll's row closes it for voting.
 
 const DEMO_QUIZ = { name: 'Friday Pub Quiz', hash: 'demo-live-quiz', joinCode: '1234' };
-const DEMO_POLL = { name: 'Best conference snack', hash: 'demo-live-poll' };
+const DEMO_POLL = { name: 'Best conference snack', linkKey: 'demo-poll-link' };
 
 const players = (scope: Page | Locator, name: string) => scope.getByRole('group', { name: `Players of ${name}` });
 
@@ -78,17 +78,17 @@ test("the demo's viewer app URL is the portal's player app (Setting), and the po
   await page.goto('/setting');
   const viewerAppUrl = page.getByRole('textbox', { name: 'Viewer app URL' });
   await expect(viewerAppUrl).toHaveValue(`${baseURL}/play/`, { timeout: 30_000 });
-  await expect(viewerAppUrl).toHaveAccessibleDescription(/followed by the quiz hash, or by poll\/ and the poll hash/);
+  await expect(viewerAppUrl).toHaveAccessibleDescription(/followed by the quiz hash, or by poll\/ and the poll's link key/);
   await page.goto('/list-polls');
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await page.getByRole('button', { name: `Copy the viewer link of ${DEMO_POLL.name}` }).click();
   await expect(page.getByRole('tooltip', { name: 'Copied' })).toBeVisible();
-  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${baseURL}/play/poll/${DEMO_POLL.hash}`);
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${baseURL}/play/poll/${DEMO_POLL.linkKey}`);
 });
 
 interface ServerPoll {
   id: number;
-  poll_hash: string;
+  link_key: string;
   active: boolean;
   options: { id: number; name: string; votes: number }[];
 }
@@ -105,10 +105,10 @@ test("a poll's row closes it for voting (the phone's vote is then refused) and o
   const serverPoll = async () => (await (await request.get(`/api/v1/poll-list/${poll.id}/`, { headers })).json()) as ServerPoll;
 
   // A phone joins the poll while it is open.
-  const joined = await request.post(`/api/v1/play/polls/${poll.poll_hash}/join`, { data: { join_code: '4321' } });
+  const joined = await request.post(`/api/v1/play/polls/${poll.link_key}/join`, { data: { join_code: '4321' } });
   expect(joined.status(), await joined.text()).toBe(201);
   const voter = { Authorization: `Participant ${((await joined.json()) as { token: string }).token}` };
-  const vote = () => request.post(`/api/v1/play/polls/${poll.poll_hash}/vote`, { headers: voter, data: { choice: choiceId } });
+  const vote = () => request.post(`/api/v1/play/polls/${poll.link_key}/vote`, { headers: voter, data: { choice: choiceId } });
 
   await signIn(page, tenant);
   await page.goto('/list-polls');

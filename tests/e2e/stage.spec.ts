@@ -5,7 +5,7 @@ import { violations } from './support/axe';
 
 // The stage (issue 18, decisions §7) end to end: a 1920x1080 big screen, the quizmaster's 375 px control screen
 // and two 375 px players play the demo's whole MANUAL quiz (demo-live-quiz, join code 1234). The players open
-// the link decoded from a screenshot of the stage's QR code. Then the demo poll's stage (demo-live-poll, 4321)
+// the link decoded from a screenshot of the stage's QR code. Then the demo poll's stage (link key demo-poll-link, 4321)
 // draws a vote cast from a phone.
 
 const PHONE = { viewport: { width: 375, height: 667 }, isMobile: true, hasTouch: true };
@@ -181,18 +181,21 @@ test('a whole MANUAL quiz on a 1920x1080 stage with a control screen and two pho
   // The poll's stage, opened from its row on List Polls: a vote from a phone moves its bar.
   await stage.page.goto('/list-polls');
   await stage.page.getByRole('link', { name: 'Open stage of Best conference snack' }).click();
-  await expect(stage.page.getByRole('img', { name: /join QR code/i })).toBeVisible(LIVE);
+  const pollQr = stage.page.getByRole('img', { name: /join QR code/i });
+  await expect(pollQr).toBeVisible(LIVE);
   await expect(stage.page.getByText('4321', { exact: true })).toBeVisible();
-  const poll = (await (await request.get('/api/v1/play/polls/demo-live-poll/')).json()) as {
+  // The poll's link carries its link key, not its poll hash (demo-live-poll): issue 21 §14.
+  expect(await decodeQr(stage.page, await pollQr.screenshot())).toMatch(/\/play\/poll\/demo-poll-link$/);
+  const poll = (await (await request.get('/api/v1/play/polls/demo-poll-link/')).json()) as {
     choices: { id: number; name: string; votes: number | null }[];
   };
   const choice = poll.choices[0]!;
   const chart = stage.page.getByRole('list', { name: 'Votes per choice' });
   await expect(chart.getByRole('listitem', { name: new RegExp(`^${escaped(choice.name)}: ${choice.votes ?? 0} votes`) })).toBeVisible(LIVE);
-  const joined = await request.post('/api/v1/play/polls/demo-live-poll/join', { data: { join_code: '4321' } });
+  const joined = await request.post('/api/v1/play/polls/demo-poll-link/join', { data: { join_code: '4321' } });
   expect(joined.status(), await joined.text()).toBe(201);
   const { token } = (await joined.json()) as { token: string };
-  const voted = await request.post('/api/v1/play/polls/demo-live-poll/vote', {
+  const voted = await request.post('/api/v1/play/polls/demo-poll-link/vote', {
     headers: { Authorization: `Participant ${token}` },
     data: { choice: choice.id },
   });

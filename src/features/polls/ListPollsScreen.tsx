@@ -47,7 +47,9 @@ function columns(viewerAppUrl: string | null | undefined): DataTableColumn<PollR
       header: 'Poll hash',
       cell: (row) => {
         if (!row.poll_hash) return <Text c="dimmed">—</Text>;
-        const link = viewerLink(viewerAppUrl, `poll/${row.poll_hash}`);
+        // The link carries the poll's random link key, not its hash (issue 21 §14); a poll created offline
+        // has none until the server answers, so it has no link to copy yet.
+        const link = row.link_key ? viewerLink(viewerAppUrl, `poll/${row.link_key}`) : null;
         return (
           <Group gap={4} wrap="nowrap">
             <Text span>{row.poll_hash}</Text>

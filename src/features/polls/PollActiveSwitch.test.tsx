@@ -17,6 +17,7 @@ const lunch: PollRow = {
   name: 'Lunch',
   join_code: '4321',
   poll_hash: 'lunch-hash',
+  link_key: 'lunch-link-key',
   show_options: true,
   show_total_votes: true,
   active: true,

@@ -104,7 +104,7 @@ function SettingForm({ profile, online }: { profile: ClientProfile; online: bool
         />
         <TextInput
           label="Viewer app URL"
-          description={`The copy links: this address followed by the quiz hash, or by poll/ and the poll hash. This portal's player app is ${window.location.origin}/play/`}
+          description={`The copy links: this address followed by the quiz hash, or by poll/ and the poll's link key. This portal's player app is ${window.location.origin}/play/`}
           type="url"
           placeholder="https://viewer.example.com/"
           maxLength={TEXT_LIMITS.url}

@@ -19,7 +19,7 @@ export function PollStageScreen() {
   const poll = usePoll(id);
   useFollowServerId(pollsMirror, id, poll?.serverId, paths.pollStage);
   const choices = useChoiceRowsOf(poll);
-  const live = useLivePoll(poll?.poll_hash ?? null);
+  const live = useLivePoll(poll?.link_key ?? null);
   const connection = useStageConnection();
   const profile = useClientProfile();
 
@@ -42,7 +42,7 @@ export function PollStageScreen() {
     live?.votes,
   );
   const showCounts = poll.show_total_votes;
-  const link = poll.poll_hash ? viewerLink(profile?.viewer_app_url, `poll/${poll.poll_hash}`) : null;
+  const link = poll.link_key ? viewerLink(profile?.viewer_app_url, `poll/${poll.link_key}`) : null;
   const active = live ? live.active : (poll.active ?? true);
   return (
     <StageFrame title={poll.name} connection={connection}>

@@ -27,7 +27,8 @@ function useNode<T>(key: string | null, subscribe: Subscribe<T>, onValue?: (valu
 export const useQuizCounts = (hash: string | null, onValue?: (counts: LiveQuizCounts | null) => void) =>
   useNode(hash, subscribeQuizCounts, onValue);
 export const useQuizTopTen = (hash: string | null) => useNode<LiveQuizTopTen>(hash, subscribeQuizTopTen);
-export const useLivePoll = (hash: string | null) => useNode<LivePoll>(hash, subscribePoll);
+/** A poll's votes, by the poll's link key (its live node's path, as its public link's). */
+export const useLivePoll = (linkKey: string | null) => useNode<LivePoll>(linkKey, subscribePoll);
 
 export type StageConnection = 'connecting' | 'connected' | 'reconnecting';
 

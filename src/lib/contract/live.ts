@@ -91,7 +91,7 @@ const keyedByNumber = (value: unknown): unknown =>
     : value;
 
 /** A poll's votes per choice, keyed by choice id (a database key is text). */
-export const livePollPath = (pollHash: string): string => `live/polls/${pollHash}`;
+export const livePollPath = (linkKey: string): string => `live/polls/${linkKey}`;
 export const { livePoll } = builtOnFirstUse(() => ({
   livePoll: z.object({
     votes: z.preprocess(keyedByNumber, z.record(z.string(), count())).default({}),

@@ -19,7 +19,7 @@ export { ANSWER_GRACE_MS, PLAY_MESSAGES, attemptsUsedUpMessage, tooManyJoinCodes
 
 export const {
   quizHashParams,
-  pollHashParams,
+  pollLinkParams,
   playBranding,
   playQuiz,
   playAttempt,
@@ -37,7 +37,8 @@ export const {
   /** The public links' keys: url-safe text; anything else cannot exist (404). */
   const hash = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
   const quizHashParams = z.object({ quiz_hash: hash });
-  const pollHashParams = z.object({ poll_hash: hash });
+  /** A poll is found by its link key, never by the admin's poll hash (guessable, unique per client only). */
+  const pollLinkParams = z.object({ link_key: hash });
 
   const playBranding = z.object({
     business_name: z.string(),
@@ -144,9 +145,9 @@ export const {
   /** GET play/oidc/callback: what the provider sends back (read as they come; the service judges them). */
   const oidcCallbackQuery = z.looseObject({ state: z.string().max(512).optional(), code: z.string().max(4096).optional() });
 
-  /** GET play/polls/{poll_hash}/ (public; with a voter token also my_choice). */
+  /** GET play/polls/{link_key}/ (public; with a voter token also my_choice). */
   const playPoll = z.object({
-    poll_hash: z.string(),
+    link_key: z.string(),
     name: z.string(),
     active: z.boolean(),
     show_options: z.boolean(),
@@ -164,7 +165,7 @@ export const {
 
   return {
     quizHashParams,
-    pollHashParams,
+    pollLinkParams,
     playBranding,
     playQuiz,
     playAttempt,

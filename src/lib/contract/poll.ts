@@ -88,6 +88,8 @@ export const {
     name: z.string(),
     join_code: z.string(),
     poll_hash: z.string(),
+    /** The key of the poll's public link `{viewer_app_url}poll/{link_key}`: random, set by the server (issue 21 §14). */
+    link_key: z.string(),
     /** The absolute URL of the QR image (as DRF's ImageField answers), or null; sending it back leaves it unchanged. */
     qr_image: z.string().nullable(),
     qr_image_url: z.string().nullable(),

@@ -5,6 +5,7 @@
 #   docker run --init -p 3000:3000 --env-file .env quiz-portal            (see README, "Deploy")
 # Migrations are a step of their own: `docker run --rm --env-file .env quiz-portal node dist-server/migrate.js`.
 
+# Node 22 LTS, the Node of package.json's "engines", .nvmrc and CI (scripts/use-node22.sh).
 ARG NODE_IMAGE=node:22-bookworm-slim
 
 # Production dependencies. better-sqlite3 downloads a prebuilt binary, or compiles one with these tools.

@@ -220,12 +220,12 @@ export default defineConfig({
         },
       },
       {
-        // Tests of the project's own tooling (the lint rules), in Node.
+        // Tests of the project's own tooling (the lint rules, the Node 22 scripts), in Node.
         extends: true,
         test: {
           name: 'tooling',
           environment: 'node',
-          include: ['tests/lint/**/*.test.ts'],
+          include: ['tests/lint/**/*.test.ts', 'tests/tooling/**/*.test.ts'],
           testTimeout: 60000,
         },
       },

@@ -5,6 +5,7 @@
 # DEPLOY_E2E_SKIP_PORTAL_BUILD=1 reuses dist/ (scripts/test.sh, right after the e2e suite built it).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+bash scripts/check-node.sh
 if ! { command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ]; } || ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then
   echo "Deployment test skipped: it needs nginx and PostgreSQL's server binaries (sudo apt-get install -y nginx postgresql)"
   exit 0

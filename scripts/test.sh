@@ -4,6 +4,7 @@
 # test (two instances behind nginx, when nginx and PostgreSQL are on the machine).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+bash scripts/check-node.sh
 echo "== typecheck"; npm run --silent typecheck
 echo "== lint"; npm run --silent lint
 echo "== formatting"; npm run --silent format:check

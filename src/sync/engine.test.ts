@@ -505,6 +505,20 @@ describe('status and triggers', () => {
     await vi.waitFor(() => expect(engine.status.getSnapshot()).toMatchObject({ online: true, syncing: false, lastSyncedAt: now }));
   });
 
+  it('a sync nobody awaits that fails under a closed database is logged, not left unhandled', async () => {
+    await engine.start();
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      db.close();
+      window.dispatchEvent(new Event('online'));
+      await vi.waitFor(() =>
+        expect(logged).toHaveBeenCalledWith('Background sync failed', expect.objectContaining({ name: 'DatabaseClosedError' })),
+      );
+    } finally {
+      logged.mockRestore();
+    }
+  });
+
   it('started again after a stop, it sends a change as soon as the user fixes it', async () => {
     await engine.start();
     engine.stop();

@@ -141,13 +141,13 @@ export class SyncEngine {
     const win = typeof window === 'undefined' ? undefined : window;
     on(win, 'online', () => {
       this.status.update({ online: true });
-      void this.syncNow();
+      this.inBackground(true);
     });
     on(win, 'offline', () => this.status.update({ online: false }));
     this.cleanups.push(onLocalChange(() => this.scheduleSoon()));
     const timer = setInterval(() => {
       const visible = typeof document === 'undefined' || document.visibilityState === 'visible';
-      if (visible && this.isOnline()) void this.request(false);
+      if (visible && this.isOnline()) this.inBackground(false);
     }, this.periodMs);
     this.cleanups.push(() => clearInterval(timer));
     // Counts follow the outbox, including changes made by other tabs.
@@ -180,13 +180,13 @@ export class SyncEngine {
 
   private scheduleSoon(): void {
     clearTimeout(this.debounceTimer);
-    this.debounceTimer = setTimeout(() => void this.request(false), this.debounceMs);
+    this.debounceTimer = setTimeout(() => this.inBackground(false), this.debounceMs);
   }
 
   private scheduleRetry(at: number): void {
     clearTimeout(this.retryTimer);
     if (!this.started) return;
-    this.retryTimer = setTimeout(() => void this.request(false), Math.max(0, at - this.now()));
+    this.retryTimer = setTimeout(() => this.inBackground(false), Math.max(0, at - this.now()));
   }
 
   private isOnline(): boolean {
@@ -202,6 +202,15 @@ export class SyncEngine {
     } catch {
       this.status.update({ storagePersisted: false });
     }
+  }
+
+  /**
+   * A run that nobody awaits (a timer, the browser coming online). Its own failures become the status's lastError;
+   * what is left (the database closed under it: the page is going, or the mirror was deleted) is logged instead of
+   * surfacing as an unhandled rejection.
+   */
+  private inBackground(force: boolean): void {
+    this.request(force).catch((error: unknown) => console.error('Background sync failed', error));
   }
 
   /** One run at a time; a request during a run makes one more run after it. */

@@ -72,9 +72,7 @@ export function DataTable<Row>({ label, columns, rows, rowKey, empty = 'Nothing 
         <Table.Tbody>
           {rows.length === 0 ? (
             <Table.Tr>
-              <Table.Td colSpan={columns.length}>
-                {typeof empty === 'string' ? <EmptyState title={empty} /> : empty}
-              </Table.Td>
+              <Table.Td colSpan={columns.length}>{typeof empty === 'string' ? <EmptyState title={empty} /> : empty}</Table.Td>
             </Table.Tr>
           ) : (
             rows.map((row) => <DataTableRow key={rowKey(row)} row={row} columns={columns} sameRow={sameRow} />)

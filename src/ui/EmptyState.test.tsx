@@ -41,7 +41,14 @@ describe('EmptyState', () => {
     render(
       <MantineProvider>
         <MemoryRouter>
-          <EmptyState title="No quizzes yet." action={<PrimaryAction component={Link} to="/add-quiz">Create the first quiz</PrimaryAction>} />
+          <EmptyState
+            title="No quizzes yet."
+            action={
+              <PrimaryAction component={Link} to="/add-quiz">
+                Create the first quiz
+              </PrimaryAction>
+            }
+          />
         </MemoryRouter>
       </MantineProvider>,
     );

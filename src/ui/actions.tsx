@@ -5,8 +5,8 @@ import type { Ref } from 'react';
  * The three kinds of action and how each looks, on every screen (issue 22 #11):
  * - primary: the one thing the screen is for (Save, Add, Create Poll), filled in the primary colour;
  * - secondary: the ways out and the side roads (Cancel, Import, Export), the default outlined button;
- * - destructive: deletes and resets, red. Filled where it does the deed (the confirmation), light where it
- *   only asks for a confirmation (a row's or a toolbar's Delete), so a page of rows is not a wall of red.
+ * - destructive: deletes, resets and discards, red. Filled where it does the deed after a confirmation, light in
+ *   a row or a toolbar (which then asks, or acts on one row only), so a page of rows is not a wall of red.
  * Screens use the components below instead of setting `variant` and `color` themselves.
  */
 export const ACTION_STYLES = {
@@ -34,5 +34,5 @@ export const PrimaryAction = actionButton('primary', 'PrimaryAction');
 export const SecondaryAction = actionButton('secondary', 'SecondaryAction');
 /** Does the deletion or reset: the confirm button of a confirmation. */
 export const DestructiveAction = actionButton('destructive', 'DestructiveAction');
-/** Starts a deletion or reset that a confirmation follows: a row's or a toolbar's Delete, Reset Attempts. */
+/** A deletion, reset or discard in a row or a toolbar: Delete Selected, Reset Attempts, a row's Delete or Discard. */
 export const DestructiveTrigger = actionButton('destructiveTrigger', 'DestructiveTrigger');

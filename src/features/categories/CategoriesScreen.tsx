@@ -1,4 +1,4 @@
-import { Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMemo, useState } from 'react';
 import { createCategory, useCategories } from '../../store/categories';
@@ -18,6 +18,7 @@ import { CATEGORIES_PAGE_SIZE, nameTaken, updatedDate, usedByText, visibleCatego
 
 const NO_REFUSALS: ReadonlyMap<string, OutboxEntry> = new Map();
 import { paths } from '../../lib/paths';
+import { PrimaryAction } from '../../ui/actions';
 
 const NO_QUESTIONS: readonly QuestionRow[] = [];
 
@@ -81,12 +82,12 @@ function AddCategoryForm({ rows }: { rows: readonly CategoryRow[] }) {
   });
 
   return (
-    <Paper withBorder p="md" component="form" onSubmit={submit} noValidate aria-label="Add category">
+    <Paper p="md" component="form" onSubmit={submit} noValidate aria-label="Add category">
       <Group align="flex-start" wrap="wrap">
         <TextInput label="Name" withAsterisk required style={{ flex: '1 1 240px' }} maxLength={100} {...form.getInputProps('name')} />
-        <Button type="submit" loading={saving} mt={25}>
+        <PrimaryAction type="submit" loading={saving} mt={25}>
           Add
-        </Button>
+        </PrimaryAction>
       </Group>
     </Paper>
   );

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Group, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Group, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { listAttempts } from '../../api/attempts';
 import { attemptName } from '../../lib/attempts-csv';
@@ -11,6 +11,7 @@ import { useServerPage } from '../../ui/use-server-page';
 import { useSyncStatus } from '../../store/sync';
 import { liveQuizzes, quizzesByStatus } from './dashboard-summary';
 import { paths } from '../../lib/paths';
+import { PrimaryAction, SecondaryAction } from '../../ui/actions';
 
 const LATEST_ATTEMPTS = 5;
 
@@ -22,7 +23,6 @@ function Stat({ label, value, to }: { label: string; value: number | string; to:
   return (
     // mantine-focus-auto: the card is a link, and a Paper has no focus ring of its own.
     <Paper
-      withBorder
       p="md"
       component={Link}
       to={to}
@@ -49,7 +49,7 @@ function LatestAttempts() {
   );
   const rows = data?.results.slice(0, LATEST_ATTEMPTS) ?? [];
   return (
-    <Paper withBorder p="md" component="section" aria-labelledby="latest-attempts">
+    <Paper p="md" component="section" aria-labelledby="latest-attempts">
       <Stack gap="xs">
         <Group justify="space-between">
           <Title order={2} size="h4" id="latest-attempts">
@@ -97,23 +97,23 @@ export function DashboardScreen() {
     <Stack>
       <Title order={1}>Dashboard</Title>
       <Group wrap="wrap" gap="sm" component="nav" aria-label="Shortcuts">
-        <Button component={Link} to={paths.addQuiz()}>
+        <PrimaryAction component={Link} to={paths.addQuiz()}>
           Add new Quiz
-        </Button>
-        <Button component={Link} to={paths.addQuestion()} variant="light">
+        </PrimaryAction>
+        <SecondaryAction component={Link} to={paths.addQuestion()}>
           Add new Question
-        </Button>
+        </SecondaryAction>
         {pollsEnabled && (
-          <Button component={Link} to={paths.addPoll()} variant="light">
+          <SecondaryAction component={Link} to={paths.addPoll()}>
             Add new Poll
-          </Button>
+          </SecondaryAction>
         )}
-        <Button component={Link} to={paths.listQuiz()} variant="default">
+        <SecondaryAction component={Link} to={paths.listQuiz()}>
           List of Quizzes
-        </Button>
-        <Button component={Link} to={paths.quizReport()} variant="default">
+        </SecondaryAction>
+        <SecondaryAction component={Link} to={paths.quizReport()}>
           Quiz Report
-        </Button>
+        </SecondaryAction>
       </Group>
 
       <SimpleGrid cols={{ base: 2, sm: 3, lg: pollsEnabled ? 5 : 4 }}>
@@ -133,7 +133,7 @@ export function DashboardScreen() {
       )}
 
       <SimpleGrid cols={{ base: 1, md: 2 }}>
-        <Paper withBorder p="md" component="section" aria-labelledby="live-now">
+        <Paper p="md" component="section" aria-labelledby="live-now">
           <Stack gap="xs">
             <Title order={2} size="h4" id="live-now">
               Live now
@@ -147,16 +147,14 @@ export function DashboardScreen() {
                     <Anchor component={Link} to={paths.editQuiz(routeKeyOf(quiz))}>
                       {quiz.name}
                     </Anchor>{' '}
-                    <Badge variant="light" tt="none">
-                      {quiz.status ? STATUS_LABELS[quiz.status] : ''}
-                    </Badge>
+                    <Badge>{quiz.status ? STATUS_LABELS[quiz.status] : ''}</Badge>
                   </List.Item>
                 ))}
               </List>
             )}
           </Stack>
         </Paper>
-        <Paper withBorder p="md" component="section" aria-labelledby="by-status">
+        <Paper p="md" component="section" aria-labelledby="by-status">
           <Stack gap="xs">
             <Title order={2} size="h4" id="by-status">
               Quizzes by status

@@ -1,4 +1,4 @@
-import { Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { routeKeyOf } from '../../store/mirror';
@@ -13,6 +13,7 @@ import { usePendingDeletes } from '../../store/outbox';
 import { RowLink } from '../../ui/RowLink';
 import { useChoices } from './use-polls';
 import { paths } from '../../lib/paths';
+import { PrimaryAction } from '../../ui/actions';
 
 function choiceColumns(poll: PollRow): DataTableColumn<ChoiceRow>[] {
   const pollKey = routeKeyOf(poll);
@@ -65,7 +66,7 @@ function AddChoiceForm({ poll }: { poll: PollRow }) {
     }
   });
   return (
-    <Paper withBorder p="md" component="form" onSubmit={submit} noValidate aria-label="Add choice">
+    <Paper p="md" component="form" onSubmit={submit} noValidate aria-label="Add choice">
       <Group align="flex-start" wrap="wrap">
         <TextInput
           label="Choice name"
@@ -75,9 +76,9 @@ function AddChoiceForm({ poll }: { poll: PollRow }) {
           style={{ flex: '1 1 240px' }}
           {...form.getInputProps('name')}
         />
-        <Button type="submit" loading={saving} mt={25}>
+        <PrimaryAction type="submit" loading={saving} mt={25}>
           Add Choice
-        </Button>
+        </PrimaryAction>
       </Group>
     </Paper>
   );

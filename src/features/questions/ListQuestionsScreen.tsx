@@ -1,4 +1,4 @@
-import { Box, Button, Checkbox, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { Box, Checkbox, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { memo, useDeferredValue, useMemo, useState } from 'react';
 import { useCategoriesByName } from '../../store/categories';
 import { routeKeyOf } from '../../store/mirror';
@@ -19,6 +19,7 @@ import { ImportQuestionsDialog } from './ImportQuestionsDialog';
 import { csvQuestionsOf } from './question-import';
 import { paths } from '../../lib/paths';
 import { buildSearchIndex, categoryNameOf, categoryNames, QUESTIONS_PAGE_SIZE, searchQuestions, type QuestionRow } from './question-rows';
+import { DestructiveAction, DestructiveTrigger, SecondaryAction } from '../../ui/actions';
 
 /** A checkbox with a 44 px touch area (the label around it takes the tap). */
 function SelectBox({
@@ -184,15 +185,10 @@ export function ListQuestionsScreen() {
         />
         <Group wrap="wrap">
           {chosen.length > 0 && (
-            <Button color="red" onClick={() => setConfirmingBulk(true)}>
-              Delete Selected ({chosen.length})
-            </Button>
+            <DestructiveTrigger onClick={() => setConfirmingBulk(true)}>Delete Selected ({chosen.length})</DestructiveTrigger>
           )}
-          <Button variant="default" onClick={() => setImporting(true)}>
-            Import CSV
-          </Button>
-          <Button
-            variant="default"
+          <SecondaryAction onClick={() => setImporting(true)}>Import CSV</SecondaryAction>
+          <SecondaryAction
             disabled={!questions || questions.length === 0}
             onClick={() =>
               downloadCsv(
@@ -206,7 +202,7 @@ export function ListQuestionsScreen() {
             }
           >
             Export CSV
-          </Button>
+          </SecondaryAction>
         </Group>
       </Group>
       {questions === undefined ? (
@@ -238,12 +234,10 @@ export function ListQuestionsScreen() {
         <Stack>
           <Text>Are you sure you want to delete {chosen.length === 1 ? 'this question' : `these ${chosen.length} questions`}?</Text>
           <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirmingBulk(false)}>
-              Cancel
-            </Button>
-            <Button color="red" loading={deleting} onClick={() => void deleteSelected()}>
+            <SecondaryAction onClick={() => setConfirmingBulk(false)}>Cancel</SecondaryAction>
+            <DestructiveAction loading={deleting} onClick={() => void deleteSelected()}>
               Delete
-            </Button>
+            </DestructiveAction>
           </Group>
         </Stack>
       </Modal>

@@ -1,4 +1,4 @@
-import { Box, Button, Checkbox, Group, Stack, Text, Title } from '@mantine/core';
+import { Box, Checkbox, Group, Stack, Text, Title } from '@mantine/core';
 import { statusText } from '../../lib/status-text';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
@@ -23,6 +23,7 @@ import { useServerPage } from '../../ui/use-server-page';
 import { useSyncStatus } from '../../store/sync';
 import { ConfirmDialog } from './ConfirmDialog';
 import { saveFile } from './save-file';
+import { DestructiveTrigger, PrimaryAction, SecondaryAction } from '../../ui/actions';
 
 /** Spec §8's message for failed deletes and bulk deletes. */
 export const DELETE_FAILED_MESSAGE = 'There was an error!';
@@ -58,12 +59,12 @@ function ExportButtons({ quiz, search, online }: { quiz: number | null; search: 
   };
   return (
     <Group wrap="wrap">
-      <Button onClick={() => void run('csv')} loading={busy === 'csv'} disabled={!online}>
+      <PrimaryAction onClick={() => void run('csv')} loading={busy === 'csv'} disabled={!online}>
         CSV Export
-      </Button>
-      <Button variant="default" onClick={() => void run('report')} loading={busy === 'report'} disabled={!online}>
+      </PrimaryAction>
+      <SecondaryAction onClick={() => void run('report')} loading={busy === 'report'} disabled={!online}>
         Download report.csv
-      </Button>
+      </SecondaryAction>
     </Group>
   );
 }
@@ -143,15 +144,13 @@ export function QuizReportScreen() {
       header: 'Delete',
       shrink: true,
       cell: (row) => (
-        <Button
-          variant="subtle"
-          color="red"
+        <DestructiveTrigger
           disabled={!canChange}
           aria-label={`Delete the attempt of ${attemptName(row)}`}
           onClick={() => setPendingDelete({ kind: 'one', attempt: row })}
         >
           Delete
-        </Button>
+        </DestructiveTrigger>
       ),
     },
   ];
@@ -178,9 +177,9 @@ export function QuizReportScreen() {
       <Group justify="space-between" wrap="wrap">
         <ExportButtons quiz={quiz} search={debouncedSearch} online={online} />
         {selected.size > 0 && (
-          <Button color="red" disabled={!canChange} onClick={() => setPendingDelete({ kind: 'selected', ids: [...selected] })}>
+          <DestructiveTrigger disabled={!canChange} onClick={() => setPendingDelete({ kind: 'selected', ids: [...selected] })}>
             Delete Selected ({selected.size})
-          </Button>
+          </DestructiveTrigger>
         )}
       </Group>
       {!online && <Text c="dimmed">Exports and deletes need a connection to the server.</Text>}

@@ -1,5 +1,7 @@
 import { Stack, Text, ThemeIcon } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { SecondaryAction } from './actions';
+import { SearchIcon } from './icons';
 
 export interface EmptyStateProps {
   /** A decorative outline icon from ./icons. */
@@ -33,5 +35,31 @@ export function EmptyState({ icon, title, description, action }: EmptyStateProps
       )}
       {action}
     </Stack>
+  );
+}
+
+/**
+ * A search or filter that leaves no row: says so, and offers the whole list back. The button's name ("Show all
+ * categories") differs from the search box's own "Clear search", so each is found by its name alone.
+ */
+export function NoMatchState({
+  title,
+  what,
+  onShowAll,
+  description = 'Try another word, or show the whole list.',
+}: {
+  title: string;
+  /** The list's rows in the plural, e.g. "categories". */
+  what: string;
+  onShowAll: () => void;
+  description?: string;
+}) {
+  return (
+    <EmptyState
+      icon={<SearchIcon />}
+      title={title}
+      description={description}
+      action={<SecondaryAction onClick={onShowAll}>Show all {what}</SecondaryAction>}
+    />
   );
 }

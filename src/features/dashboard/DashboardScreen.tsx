@@ -12,6 +12,8 @@ import { useSyncStatus } from '../../store/sync';
 import { liveQuizzes, quizzesByStatus } from './dashboard-summary';
 import { paths } from '../../lib/paths';
 import { PrimaryAction, SecondaryAction } from '../../ui/actions';
+import { EmptyState } from '../../ui/EmptyState';
+import { CategoryIcon, QuizIcon, ReportIcon } from '../../ui/icons';
 
 const LATEST_ATTEMPTS = 5;
 
@@ -65,7 +67,7 @@ function LatestAttempts() {
         ) : data === undefined ? (
           <Text c="dimmed">{loading ? 'Loading…' : 'The latest attempts could not be loaded.'}</Text>
         ) : rows.length === 0 ? (
-          <Text c="dimmed">No attempts yet.</Text>
+          <EmptyState icon={<ReportIcon />} title="No attempts yet." description="Attempts appear here once participants play a quiz." />
         ) : (
           <List listStyleType="none" spacing={4} aria-label="Latest attempts">
             {rows.map((row) => (
@@ -116,6 +118,20 @@ export function DashboardScreen() {
         </SecondaryAction>
       </Group>
 
+      {counts && quizzes.length === 0 && counts.questions === 0 && counts.categories === 0 && (
+        <Paper p="md" component="section" aria-label="Get started">
+          <EmptyState
+            icon={<CategoryIcon />}
+            title="Nothing here yet."
+            description="Register categories, add questions that belong to those categories, then create a quiz and tick the questions to include."
+            action={
+              <PrimaryAction component={Link} to={paths.categories()}>
+                Start with a category
+              </PrimaryAction>
+            }
+          />
+        </Paper>
+      )}
       <SimpleGrid cols={{ base: 2, sm: 3, lg: pollsEnabled ? 5 : 4 }}>
         <Stat label="Quizzes" value={counts ? quizzes.length : '…'} to={paths.listQuiz()} />
         <Stat label="Questions" value={counts?.questions ?? '…'} to={paths.listQuestions()} />
@@ -139,7 +155,11 @@ export function DashboardScreen() {
               Live now
             </Title>
             {live.length === 0 ? (
-              <Text c="dimmed">No quiz is live.</Text>
+              <EmptyState
+                icon={<QuizIcon />}
+                title="No quiz is live."
+                description="A quiz shows here from when it is activated or started until its results are announced."
+              />
             ) : (
               <List listStyleType="none" spacing={4} aria-label="Live quizzes">
                 {live.map((quiz) => (

@@ -39,6 +39,8 @@ import { statusNeedsConfirmation } from './quiz-control';
 import { useListedQuizzes } from './use-quizzes';
 import { paths } from '../../lib/paths';
 import { DestructiveAction, DestructiveTrigger, PrimaryAction, SecondaryAction } from '../../ui/actions';
+import { EmptyState, NoMatchState } from '../../ui/EmptyState';
+import { QuizIcon } from '../../ui/icons';
 
 const REASON_ID = 'list-quiz-controls-reason';
 /** Points a disabled control at the visible offline reason. */
@@ -339,7 +341,22 @@ export function ListQuizScreen() {
             rows={entries}
             rowKey={(entry) => entry.row.localId}
             sameRow={sameQuizEntry}
-            empty={search.trim() ? 'No quiz matches the search.' : 'No quizzes yet.'}
+            empty={
+              search.trim() ? (
+                <NoMatchState title="No quiz matches the search." what="quizzes" onShowAll={() => setSearch('')} />
+              ) : (
+                <EmptyState
+                  icon={<QuizIcon />}
+                  title="No quizzes yet."
+                  description="Build a quiz from the questions in your bank, then run it live from this list."
+                  action={
+                    <PrimaryAction component={Link} to={paths.addQuiz()}>
+                      Create the first quiz
+                    </PrimaryAction>
+                  }
+                />
+              )
+            }
             minWidth={1100}
           />
           <PendingDeletes what="quizzes" rows={deleted} rowKey={(row) => row.localId} nameOf={(row) => row.name} />

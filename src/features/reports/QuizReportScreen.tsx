@@ -24,6 +24,10 @@ import { useSyncStatus } from '../../store/sync';
 import { ConfirmDialog } from './ConfirmDialog';
 import { saveFile } from './save-file';
 import { DestructiveTrigger, PrimaryAction, SecondaryAction } from '../../ui/actions';
+import { Link } from 'react-router-dom';
+import { paths } from '../../lib/paths';
+import { EmptyState, NoMatchState } from '../../ui/EmptyState';
+import { ReportIcon } from '../../ui/icons';
 
 /** Spec §8's message for failed deletes and bulk deletes. */
 export const DELETE_FAILED_MESSAGE = 'There was an error!';
@@ -205,7 +209,31 @@ export function QuizReportScreen() {
             rows={rows}
             rowKey={(row) => String(row.id)}
             minWidth={760}
-            empty={debouncedSearch.trim() || quiz ? 'No attempt matches the filter.' : 'No attempts yet.'}
+            empty={
+              debouncedSearch.trim() || quiz ? (
+                <NoMatchState
+                  title="No attempt matches the filter."
+                  what="attempts"
+                  description="Try another quiz or word, or show the whole list."
+                  onShowAll={() => {
+                    setQuiz(null);
+                    setSearch('');
+                    resetPaging();
+                  }}
+                />
+              ) : (
+                <EmptyState
+                  icon={<ReportIcon />}
+                  title="No attempts yet."
+                  description="Attempts appear here once participants play a quiz: share a quiz's join code or viewer link to start."
+                  action={
+                    <PrimaryAction component={Link} to={paths.listQuiz()}>
+                      Go to the quizzes
+                    </PrimaryAction>
+                  }
+                />
+              )
+            }
           />
           <Group justify="space-between" wrap="wrap">
             <Pager

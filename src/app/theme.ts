@@ -46,7 +46,7 @@ export const theme = createTheme({
     Modal: Modal.extend({ defaultProps: { radius: DEFAULT_RADIUS } }),
     Popover: Popover.extend({ defaultProps: { radius: DEFAULT_RADIUS, shadow: 'md' } }),
     ThemeIcon: ThemeIcon.extend({ defaultProps: { variant: 'light', radius: DEFAULT_RADIUS } }),
-    Table: Table.extend({ defaultProps: { verticalSpacing: 'xs', horizontalSpacing: 'sm' } }),
+    Table: Table.extend({ defaultProps: { verticalSpacing: 'xs' } }),
     Title: Title.extend({ defaultProps: { textWrap: 'balance' } }),
   },
 });

@@ -59,7 +59,7 @@ const DataTableRow = memo(
 export function DataTable<Row>({ label, columns, rows, rowKey, empty = 'Nothing to show.', minWidth = 560, sameRow }: DataTableProps<Row>) {
   return (
     <Table.ScrollContainer minWidth={minWidth} type="native">
-      <Table striped highlightOnHover aria-label={label} verticalSpacing="xs">
+      <Table striped highlightOnHover aria-label={label}>
         <Table.Thead>
           <Table.Tr>
             {columns.map((column) => (

@@ -10,6 +10,8 @@ import { useSyncStatus } from '../../store/sync';
 import { describeChange, editRouteOf, fieldErrorLines } from './change-description';
 import { dayTimeText } from '../../lib/date-text';
 import { DestructiveTrigger, PrimaryAction, SecondaryAction } from '../../ui/actions';
+import { EmptyState } from '../../ui/EmptyState';
+import { SyncIcon } from '../../ui/icons';
 
 const stateText: Record<OutboxEntry['status'], string> = {
   pending: 'Waiting to sync',
@@ -196,7 +198,13 @@ export function SyncScreen() {
           </PrimaryAction>
         </Alert>
       )}
-      {changes && changes.length === 0 && <Text>Everything is on the server.</Text>}
+      {changes && changes.length === 0 && (
+        <EmptyState
+          icon={<SyncIcon />}
+          title="Everything is on the server."
+          description="Changes made on this device wait here until the server has them; nothing to do now."
+        />
+      )}
       <ChangeList title="Failed" changes={failed} />
       <ChangeList title="Conflicts" changes={conflicts} />
       <ChangeList title="Waiting" changes={waiting} />

@@ -83,3 +83,42 @@ test('the dashboard, polls, report, viewers and setting screens have no WCAG A/A
     expect(await violations(page), path).toEqual([]);
   }
 });
+
+test('a new client: the dashboard and every empty list say what to do next, with the button that does it (issue 22 #11)', async ({
+  page,
+  request,
+}) => {
+  // Six lists, each with axe in both colour schemes: more than the default minute on a slow machine.
+  test.setTimeout(150_000);
+  const tenant = await createTenant(request, { poll_enabled: true });
+  await signIn(page, tenant);
+  await page.goto('/dashboard');
+  const start = page.getByRole('region', { name: 'Get started' });
+  await expect(start).toContainText('Nothing here yet.');
+  await start.getByRole('link', { name: 'Start with a category' }).click();
+  await expect(page).toHaveURL(/\/add-category$/);
+  await expect(page.getByRole('table', { name: 'Categories' })).toContainText('No categories yet.');
+
+  for (const [path, table, title, action] of [
+    ['/add-category', 'Categories', 'No categories yet.', 'Name the first category'],
+    ['/list-questions', 'Questions', 'No questions yet.', 'Write the first question'],
+    ['/list-quiz', 'Quizzes', 'No quizzes yet.', 'Create the first quiz'],
+    ['/list-polls', 'Polls', 'No polls yet.', 'Create the first poll'],
+    ['/quiz-report', 'Attempts', 'No attempts yet.', 'Go to the quizzes'],
+    ['/viewers-data', 'Viewers', 'No viewers yet.', 'Go to the quizzes'],
+  ] as const) {
+    for (const colorScheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme });
+      await page.goto(path);
+      const empty = page.getByRole('table', { name: table });
+      await expect(empty, path).toContainText(title);
+      await expect(empty.getByRole(path === '/add-category' ? 'button' : 'link', { name: action }), path).toBeVisible();
+      expect(await violations(page), `${path} ${colorScheme}`).toEqual([]);
+    }
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.getByRole('table', { name: 'Viewers' }).getByRole('link', { name: 'Go to the quizzes' }).click();
+  await expect(page).toHaveURL(/\/list-quiz$/);
+  await page.getByRole('table', { name: 'Quizzes' }).getByRole('link', { name: 'Create the first quiz' }).click();
+  await expect(page).toHaveURL(/\/add-quiz$/);
+});

@@ -1,7 +1,8 @@
-import { Button, Stack, Text } from '@mantine/core';
+import { Stack, Text } from '@mantine/core';
 import { registerServiceWorker } from '../local/pwa-registration';
 import type * as Notify from '../ui/notify';
 import { whenPageQuiet } from './when-page-quiet';
+import { PrimaryAction } from '../ui/actions';
 
 const UPDATE_NOTICE_ID = 'new-version';
 
@@ -23,9 +24,9 @@ export function registerPortalServiceWorker(): void {
         message: (
           <Stack gap="xs" align="flex-start">
             <Text size="sm">Your queued changes are kept.</Text>
-            <Button size="compact-sm" onClick={() => registration.updateServiceWorker()}>
+            <PrimaryAction size="compact-sm" onClick={() => registration.updateServiceWorker()}>
               Reload to update
-            </Button>
+            </PrimaryAction>
           </Stack>
         ),
       }),

@@ -1,6 +1,6 @@
 import { DEFAULT_THEME } from '@mantine/core';
 import { contrastRatio } from '../lib/color-contrast';
-import { cssVariablesResolver, PRIMARY_SHADE, READABLE_TEXT_SHADES, theme } from './theme';
+import { cssVariablesResolver, DEFAULT_RADIUS, PRIMARY_SHADE, READABLE_TEXT_SHADES, theme } from './theme';
 
 const AA = 4.5;
 const WHITE = '#ffffff';
@@ -34,5 +34,17 @@ describe('theme colours', () => {
     const resolved = cssVariablesResolver(DEFAULT_THEME);
     expect(resolved.light['--mantine-color-error']).toBe('var(--mantine-color-red-9)');
     expect(resolved.dark['--mantine-color-dimmed']).toBe('var(--mantine-color-dark-1)');
+  });
+});
+
+describe('theme defaults', () => {
+  it('gives every screen one radius and bordered cards, so screens set no look of their own', () => {
+    expect(theme.defaultRadius).toBe(DEFAULT_RADIUS);
+    const defaults = (name: string) => (theme.components?.[name]?.defaultProps ?? {}) as Record<string, unknown>;
+    expect(defaults('Button').radius).toBe(DEFAULT_RADIUS);
+    expect(defaults('Paper')).toMatchObject({ withBorder: true, radius: DEFAULT_RADIUS });
+    expect(defaults('Card')).toMatchObject({ withBorder: true, radius: DEFAULT_RADIUS });
+    expect(defaults('Badge')).toMatchObject({ variant: 'light', tt: 'none' });
+    expect(defaults('ActionIcon')).toMatchObject({ variant: 'subtle' });
   });
 });

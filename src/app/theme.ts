@@ -1,14 +1,54 @@
-import { createTheme, DEFAULT_THEME, type CSSVariablesResolver } from '@mantine/core';
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Button,
+  Card,
+  createTheme,
+  DEFAULT_THEME,
+  Modal,
+  Paper,
+  Popover,
+  Table,
+  ThemeIcon,
+  Title,
+  type CSSVariablesResolver,
+} from '@mantine/core';
 
 // Blue shade 8 (not Mantine's default 6) so white text on filled buttons and links on white reach
-// WCAG AA (4.5:1); in the dark scheme links use shade 4 on the dark body, which also passes.
+// WCAG AA (4.5:1); in the dark scheme links use shade 4 on the dark body, which also passes. Filled
+// buttons of every colour use this shade too, so the red of destructive actions passes as well.
 export const PRIMARY_SHADE = 8;
 
+/** One corner radius for buttons, inputs, cards, dialogs and badges, so no screen sets its own. */
+export const DEFAULT_RADIUS = 'md';
+
+/**
+ * The portal's one theme (issue 22 #11): one primary colour, one radius, and component defaults so that
+ * screens carry no styling of their own. Button sizes stay Mantine's `sm`, raised to 44 px touch targets
+ * in touch-targets.css; the action styles (primary, secondary, destructive) live in src/ui/actions.tsx.
+ */
 export const theme = createTheme({
   primaryColor: 'blue',
   primaryShade: { light: PRIMARY_SHADE, dark: PRIMARY_SHADE },
   fontFamily: DEFAULT_THEME.fontFamily,
   cursorType: 'pointer',
+  defaultRadius: DEFAULT_RADIUS,
+  headings: { fontWeight: '700' },
+  components: {
+    Button: Button.extend({ defaultProps: { radius: DEFAULT_RADIUS } }),
+    // Icon buttons are quiet by default (copy link, navigation); the few that need weight say so.
+    ActionIcon: ActionIcon.extend({ defaultProps: { variant: 'subtle', radius: DEFAULT_RADIUS } }),
+    Badge: Badge.extend({ defaultProps: { variant: 'light', radius: 'sm', tt: 'none' } }),
+    Paper: Paper.extend({ defaultProps: { withBorder: true, radius: DEFAULT_RADIUS } }),
+    Card: Card.extend({ defaultProps: { withBorder: true, radius: DEFAULT_RADIUS, padding: 'md' } }),
+    Alert: Alert.extend({ defaultProps: { radius: DEFAULT_RADIUS, variant: 'light' } }),
+    Modal: Modal.extend({ defaultProps: { radius: DEFAULT_RADIUS } }),
+    Popover: Popover.extend({ defaultProps: { radius: DEFAULT_RADIUS, shadow: 'md' } }),
+    ThemeIcon: ThemeIcon.extend({ defaultProps: { variant: 'light', radius: DEFAULT_RADIUS } }),
+    Table: Table.extend({ defaultProps: { verticalSpacing: 'xs' } }),
+    Title: Title.extend({ defaultProps: { textWrap: 'balance' } }),
+  },
 });
 
 /**

@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 export function AuthCard({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Center component="main" mih="100dvh" p="md">
-      <Paper withBorder shadow="sm" radius="md" p="lg" w="100%" maw={420}>
+      <Paper shadow="sm" radius="md" p="lg" w="100%" maw={420}>
         <Title order={1} size="h2" mb="md">
           {title}
         </Title>

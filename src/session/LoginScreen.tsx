@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Alert, Anchor, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -6,6 +6,7 @@ import { AuthCard } from './AuthCard';
 import { loginFailureMessage } from './login-failure';
 import { useSession } from './session-context';
 import { paths } from '../lib/paths';
+import { PrimaryAction } from '../ui/actions';
 
 export function LoginScreen() {
   const { login } = useSession();
@@ -44,9 +45,9 @@ export function LoginScreen() {
           )}
           <TextInput label="Email" type="email" autoComplete="username" withAsterisk {...form.getInputProps('email')} />
           <PasswordInput label="Password" autoComplete="current-password" withAsterisk {...form.getInputProps('password')} />
-          <Button type="submit" loading={submitting} size="md">
+          <PrimaryAction type="submit" loading={submitting}>
             Login
-          </Button>
+          </PrimaryAction>
           <Anchor component={Link} to={paths.resetRequest()} ta="center" py="xs">
             Forgot Password
           </Anchor>

@@ -1,10 +1,11 @@
-import { Alert, Button, PasswordInput, Stack } from '@mantine/core';
+import { Alert, PasswordInput, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { confirmPasswordReset } from '../api/accounts';
 import { ApiError } from '../api/errors';
 import { AuthCard } from './AuthCard';
+import { PrimaryAction } from '../ui/actions';
 
 const PASSWORD_MISMATCH = 'Password does not Match';
 
@@ -54,9 +55,9 @@ export function ResetConfirmScreen() {
           )}
           <PasswordInput label="New Password" autoComplete="new-password" withAsterisk {...form.getInputProps('new_password')} />
           <PasswordInput label="Confirm Password" autoComplete="new-password" withAsterisk {...form.getInputProps('new_password1')} />
-          <Button type="submit" loading={submitting} size="md">
+          <PrimaryAction type="submit" loading={submitting}>
             Save
-          </Button>
+          </PrimaryAction>
         </Stack>
       </form>
     </AuthCard>

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Stack, TextInput } from '@mantine/core';
+import { Alert, Anchor, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -6,6 +6,7 @@ import { requestPasswordReset } from '../api/accounts';
 import { ApiError } from '../api/errors';
 import { AuthCard } from './AuthCard';
 import { paths } from '../lib/paths';
+import { PrimaryAction } from '../ui/actions';
 
 type Outcome = { sent: true } | { sent: false; message: string };
 
@@ -48,9 +49,9 @@ export function ResetRequestScreen() {
             </Alert>
           )}
           <TextInput label="Email" type="email" autoComplete="email" withAsterisk {...form.getInputProps('email')} />
-          <Button type="submit" loading={submitting} size="md">
+          <PrimaryAction type="submit" loading={submitting}>
             Send
-          </Button>
+          </PrimaryAction>
           <Anchor component={Link} to={paths.login()} ta="center" py="xs">
             Back to Login
           </Anchor>

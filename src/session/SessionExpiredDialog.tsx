@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Group, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import type { SyncStatus } from '../sync';
@@ -6,6 +6,7 @@ import { useHasBeenTrue } from '../ui/use-has-been-true';
 import { useSyncStatusValue } from '../store/sync';
 import { loginFailureMessage } from './login-failure';
 import { useSession } from './session-context';
+import { PrimaryAction, SecondaryAction } from '../ui/actions';
 
 export const SESSION_EXPIRED_TITLE = 'Your session has expired — sign in again';
 
@@ -69,12 +70,10 @@ function SessionExpiredDialog() {
           <TextInput label="Email" type="email" autoComplete="username" withAsterisk {...form.getInputProps('email')} />
           <PasswordInput label="Password" autoComplete="current-password" withAsterisk {...form.getInputProps('password')} />
           <Group justify="flex-end">
-            <Button variant="default" onClick={dismissSignIn}>
-              Later
-            </Button>
-            <Button type="submit" loading={submitting}>
+            <SecondaryAction onClick={dismissSignIn}>Later</SecondaryAction>
+            <PrimaryAction type="submit" loading={submitting}>
               Sign in
-            </Button>
+            </PrimaryAction>
           </Group>
         </Stack>
       </form>

@@ -40,7 +40,7 @@ export function CopyLinkButton({ link, label }: { link: string; label: string })
   // page, and in a table that scrolls in its own box it would widen the page (sideways scroll on a phone).
   return (
     <span style={{ position: 'relative', display: 'inline-flex' }}>
-      <ActionIcon ref={button} variant="subtle" size={44} aria-label={label} onClick={() => void copy()}>
+      <ActionIcon ref={button} size={44} aria-label={label} onClick={() => void copy()}>
         <CopyIcon />
       </ActionIcon>
       {confirmationMounted && <Tooltip label="Copied" opened={copied} withArrow target={button} />}

@@ -1,5 +1,6 @@
-import { Table, Text } from '@mantine/core';
+import { Table } from '@mantine/core';
 import { memo, type ReactNode } from 'react';
+import { EmptyState } from './EmptyState';
 
 export interface DataTableColumn<Row> {
   /** Column heading, also the cell's label when rows stack as cards on phones. */
@@ -17,6 +18,7 @@ interface DataTableProps<Row> {
   columns: readonly DataTableColumn<Row>[];
   rows: readonly Row[];
   rowKey: (row: Row) => string;
+  /** What shows without rows: an EmptyState (what to do next and its button), or a plain title for one. */
   empty?: ReactNode;
   /** Below this the table scrolls sideways inside its own box, never the page. */
   minWidth?: number;
@@ -57,7 +59,7 @@ const DataTableRow = memo(
 export function DataTable<Row>({ label, columns, rows, rowKey, empty = 'Nothing to show.', minWidth = 560, sameRow }: DataTableProps<Row>) {
   return (
     <Table.ScrollContainer minWidth={minWidth} type="native">
-      <Table striped highlightOnHover aria-label={label} verticalSpacing="xs">
+      <Table striped highlightOnHover aria-label={label}>
         <Table.Thead>
           <Table.Tr>
             {columns.map((column) => (
@@ -70,9 +72,7 @@ export function DataTable<Row>({ label, columns, rows, rowKey, empty = 'Nothing 
         <Table.Tbody>
           {rows.length === 0 ? (
             <Table.Tr>
-              <Table.Td colSpan={columns.length}>
-                <Text c="dimmed">{empty}</Text>
-              </Table.Td>
+              <Table.Td colSpan={columns.length}>{typeof empty === 'string' ? <EmptyState title={empty} /> : empty}</Table.Td>
             </Table.Tr>
           ) : (
             rows.map((row) => <DataTableRow key={rowKey(row)} row={row} columns={columns} sameRow={sameRow} />)

@@ -1,5 +1,6 @@
-import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
+import { DestructiveAction, SecondaryAction } from './actions';
 
 interface DeleteConfirmationProps {
   title: string;
@@ -27,18 +28,16 @@ export function DeleteConfirmation({ title, question, subject, onCancel, onDelet
   return (
     <Stack maw={560}>
       <Title order={1}>{title}</Title>
-      <Paper withBorder p="md">
+      <Paper p="md">
         <Stack>
           <Text>{question}</Text>
           {subject && <Text fw={600}>{subject}</Text>}
           {notice}
           <Group>
-            <Button variant="default" onClick={onCancel}>
-              Cancel
-            </Button>
-            <Button color="red" loading={busy} onClick={() => void confirm()}>
+            <SecondaryAction onClick={onCancel}>Cancel</SecondaryAction>
+            <DestructiveAction loading={busy} onClick={() => void confirm()}>
               Delete
-            </Button>
+            </DestructiveAction>
           </Group>
         </Stack>
       </Paper>

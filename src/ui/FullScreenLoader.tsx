@@ -1,4 +1,5 @@
-import { Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { PrimaryAction, SecondaryAction } from './actions';
 
 export interface FullScreenLoaderProps {
   /** The screen being opened, shown above the spinner. */
@@ -22,14 +23,8 @@ export function FullScreenLoader({ title, failure }: FullScreenLoaderProps) {
           <>
             <Text ta="center">{failure.message}</Text>
             <Group justify="center">
-              <Button size="md" onClick={failure.onRetry}>
-                Retry
-              </Button>
-              {failure.onCancel && (
-                <Button size="md" variant="default" onClick={failure.onCancel}>
-                  {failure.cancelLabel ?? 'Cancel'}
-                </Button>
-              )}
+              <PrimaryAction onClick={failure.onRetry}>Retry</PrimaryAction>
+              {failure.onCancel && <SecondaryAction onClick={failure.onCancel}>{failure.cancelLabel ?? 'Cancel'}</SecondaryAction>}
             </Group>
           </>
         )}

@@ -1,8 +1,9 @@
 import '@mantine/dropzone/styles.css';
-import { Button, Group, Image, Input, Stack, Text } from '@mantine/core';
+import { Group, Image, Input, Stack, Text } from '@mantine/core';
 import { Dropzone, type FileRejection } from '@mantine/dropzone';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { IMAGE_ACCEPT, IMAGE_MAX_BYTES, NOT_AN_IMAGE_MESSAGE, imageFileProblem, tooLargeMessage } from './image-file';
+import { SecondaryAction } from './actions';
 
 /** The value of an image field: a newly chosen file, the URL of the current image, or no image. */
 export type ImageValue = File | string | null;
@@ -126,12 +127,11 @@ export function ImageInput({
               bd="1px solid var(--mantine-color-default-border)"
             />
           )}
-          <Button variant="default" disabled={disabled} aria-label={`Choose ${label.toLowerCase()}`} onClick={() => openRef.current?.()}>
+          <SecondaryAction disabled={disabled} aria-label={`Choose ${label.toLowerCase()}`} onClick={() => openRef.current?.()}>
             Choose
-          </Button>
+          </SecondaryAction>
           {preview && (
-            <Button
-              variant="default"
+            <SecondaryAction
               disabled={disabled}
               aria-label={`Remove ${label.toLowerCase()}`}
               onClick={() => {
@@ -140,7 +140,7 @@ export function ImageInput({
               }}
             >
               Remove
-            </Button>
+            </SecondaryAction>
           )}
         </Group>
       </Stack>

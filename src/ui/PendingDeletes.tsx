@@ -16,7 +16,7 @@ interface PendingDeletesProps<Row> {
 export function PendingDeletes<Row>({ what, rows, rowKey, nameOf }: PendingDeletesProps<Row>) {
   if (rows.length === 0) return null;
   return (
-    <Paper withBorder p="sm" component="section" aria-label={`Deleted ${what} waiting to sync`}>
+    <Paper p="sm" component="section" aria-label={`Deleted ${what} waiting to sync`}>
       <Text size="sm" fw={600}>
         Deleted on this device
       </Text>

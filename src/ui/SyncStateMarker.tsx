@@ -12,7 +12,7 @@ export function SyncStateMarker({ state }: { state: SyncState }) {
   if (state === 'synced') return null;
   const { label, color } = markers[state];
   return (
-    <Badge color={color} variant="light" size="sm" ml="xs" tt="none">
+    <Badge color={color} size="sm" ml="xs">
       {label}
     </Badge>
   );

@@ -1,6 +1,7 @@
 import type { SVGProps } from 'react';
 
-// Outline icons for the navigation rail, drawn inline so the portal needs no icon package.
+// Outline icons (navigation rail, empty states), drawn inline so the portal needs no icon package: one
+// stroke width and one 24-unit grid, so they look alike wherever they sit.
 // They are decorative: the link or button that holds one carries the accessible name.
 type IconProps = SVGProps<SVGSVGElement>;
 
@@ -94,5 +95,34 @@ export const OnlineIcon = (props: IconProps) => (
 export const OfflineIcon = (props: IconProps) => (
   <Icon {...props}>
     <path d="M3 3l18 18M8.5 16a5 5 0 0 1 7 0M12 19.5h.01M5 12.5a10 10 0 0 1 4-2.4M2 9a15 15 0 0 1 4.5-2.9M14.5 10.3a10 10 0 0 1 4.5 2.2M11 5a15 15 0 0 1 11 4" />
+  </Icon>
+);
+
+export const CategoryIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <path d="M4 4h7l9 9-7 7-9-9z" />
+    <path d="M8 8h.01" />
+  </Icon>
+);
+
+export const SearchIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <circle cx="11" cy="11" r="7" />
+    <path d="M20 20l-4-4" />
+  </Icon>
+);
+
+export const ViewersIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <circle cx="9" cy="8" r="3.5" />
+    <path d="M3 20a6 6 0 0 1 12 0M16 4.5a3.5 3.5 0 0 1 0 7M21 20a6 6 0 0 0-4-5.6" />
+  </Icon>
+);
+
+export const ChoiceIcon = (props: IconProps) => (
+  <Icon {...props}>
+    <circle cx="6" cy="7" r="2" />
+    <circle cx="6" cy="17" r="2" />
+    <path d="M11 7h9M11 17h9" />
   </Icon>
 );

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { apiLogin, createTenant, signIn } from './support/fixtures';
+import { violations } from './support/axe';
 
 // Dashboard (issue 8): counts from the mirror, quizzes live now and by status, changes waiting to sync,
 // the latest attempts, and shortcuts to the main actions.
@@ -53,5 +54,46 @@ test('shows counts, live quizzes, quizzes by status, the latest attempts and wor
   await expect(page).toHaveURL(/\/add-polls$/);
   await page.goBack();
   await shortcuts.getByRole('link', { name: 'Add new Quiz' }).click();
+  await expect(page).toHaveURL(/\/add-quiz$/);
+});
+
+test('a new client: the dashboard and every empty list say what to do next, with the button that does it (issue 22 #11)', async ({
+  page,
+  request,
+}) => {
+  // Six lists, each with axe in both colour schemes: more than the default minute on a slow machine.
+  test.setTimeout(150_000);
+  const tenant = await createTenant(request, { poll_enabled: true });
+  await signIn(page, tenant);
+  await page.goto('/dashboard');
+  const start = page.getByRole('region', { name: 'Get started' });
+  await expect(start).toContainText('Nothing here yet.');
+  await start.getByRole('link', { name: 'Start with a category' }).click();
+  await expect(page).toHaveURL(/\/add-category$/);
+  await expect(page.getByRole('table', { name: 'Categories' })).toContainText('No categories yet.');
+
+  for (const [path, table, title, action] of [
+    ['/add-category', 'Categories', 'No categories yet.', 'Name the first category'],
+    ['/list-questions', 'Questions', 'No questions yet.', 'Write the first question'],
+    ['/list-quiz', 'Quizzes', 'No quizzes yet.', 'Create the first quiz'],
+    ['/list-polls', 'Polls', 'No polls yet.', 'Create the first poll'],
+    ['/quiz-report', 'Attempts', 'No attempts yet.', 'Go to the quizzes'],
+    ['/viewers-data', 'Viewers', 'No viewers yet.', 'Go to the quizzes'],
+  ] as const) {
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.goto(path);
+    const empty = page.getByRole('table', { name: table });
+    await expect(empty, path).toContainText(title);
+    await expect(empty.getByRole(path === '/add-category' ? 'button' : 'link', { name: action }), path).toBeVisible();
+    expect(await violations(page), `${path} light`).toEqual([]);
+    // The dark scheme changes only what colours decide.
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expect(page.locator('html[data-mantine-color-scheme="dark"]')).toHaveCount(1);
+    expect(await violations(page, { coloursOnly: true }), `${path} dark`).toEqual([]);
+  }
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.getByRole('table', { name: 'Viewers' }).getByRole('link', { name: 'Go to the quizzes' }).click();
+  await expect(page).toHaveURL(/\/list-quiz$/);
+  await page.getByRole('table', { name: 'Quizzes' }).getByRole('link', { name: 'Create the first quiz' }).click();
   await expect(page).toHaveURL(/\/add-quiz$/);
 });

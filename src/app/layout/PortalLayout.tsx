@@ -90,7 +90,6 @@ export function PortalLayout() {
           <Box pt="xs">
             <Tooltip label={sidebarFolded ? 'Unfold navigation' : 'Fold navigation'} position="right">
               <ActionIcon
-                variant="subtle"
                 size={44}
                 aria-label={sidebarFolded ? 'Unfold navigation' : 'Fold navigation'}
                 aria-pressed={sidebarFolded}

@@ -111,3 +111,26 @@ describe('deleting a category', () => {
     expect(screen.queryByRole('region', { name: 'Deleted categories waiting to sync' })).not.toBeInTheDocument();
   });
 });
+
+describe('empty states', () => {
+  it('without categories, says what to do next and its button puts the cursor in the Name field', async () => {
+    renderScreen();
+    const table = await screen.findByRole('table', { name: 'Categories' });
+    expect(await within(table).findByText('No categories yet.')).toBeInTheDocument();
+    await userEvent.click(within(table).getByRole('button', { name: 'Name the first category' }));
+    const form = screen.getByRole('form', { name: 'Add category' });
+    expect(within(form).getByLabelText(/Name/)).toHaveFocus();
+  });
+
+  it('a search with no match offers the whole list back', async () => {
+    await putRows(categoriesMirror, { localId: 's-8', serverId: 8, syncState: 'synced' as const, serverCopy: null, name: 'Music' });
+    renderScreen();
+    const table = await screen.findByRole('table', { name: 'Categories' });
+    expect(await within(table).findByText('Music')).toBeInTheDocument();
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Search' }), 'zzz');
+    expect(await within(table).findByText('No category matches the search.')).toBeInTheDocument();
+    await userEvent.click(within(table).getByRole('button', { name: 'Show all categories' }));
+    expect(await within(table).findByText('Music')).toBeInTheDocument();
+    expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveValue('');
+  });
+});

@@ -1,6 +1,6 @@
-import { Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState, type RefObject } from 'react';
 import { createCategory, useCategories } from '../../store/categories';
 import { usePendingDeletes, useRefusedChanges, type OutboxEntry } from '../../store/outbox';
 import { useQuestions, type QuestionRow } from '../../store/questions';
@@ -18,6 +18,9 @@ import { CATEGORIES_PAGE_SIZE, nameTaken, updatedDate, usedByText, visibleCatego
 
 const NO_REFUSALS: ReadonlyMap<string, OutboxEntry> = new Map();
 import { paths } from '../../lib/paths';
+import { EmptyState, NoMatchState } from '../../ui/EmptyState';
+import { CategoryIcon } from '../../ui/icons';
+import { PrimaryAction, SecondaryAction } from '../../ui/actions';
 
 const NO_QUESTIONS: readonly QuestionRow[] = [];
 
@@ -53,7 +56,7 @@ function categoryColumns(refused: ReadonlyMap<string, OutboxEntry>, questions: r
 }
 
 /** The add form: a required name; an empty one is ignored with a message under the field (spec §5). */
-function AddCategoryForm({ rows }: { rows: readonly CategoryRow[] }) {
+function AddCategoryForm({ rows, nameInput }: { rows: readonly CategoryRow[]; nameInput: RefObject<HTMLInputElement | null> }) {
   const [saving, setSaving] = useState(false);
   const form = useForm({ mode: 'controlled', initialValues: { name: '' } });
 
@@ -81,12 +84,20 @@ function AddCategoryForm({ rows }: { rows: readonly CategoryRow[] }) {
   });
 
   return (
-    <Paper withBorder p="md" component="form" onSubmit={submit} noValidate aria-label="Add category">
+    <Paper p="md" component="form" onSubmit={submit} noValidate aria-label="Add category">
       <Group align="flex-start" wrap="wrap">
-        <TextInput label="Name" withAsterisk required style={{ flex: '1 1 240px' }} maxLength={100} {...form.getInputProps('name')} />
-        <Button type="submit" loading={saving} mt={25}>
+        <TextInput
+          ref={nameInput}
+          label="Name"
+          withAsterisk
+          required
+          style={{ flex: '1 1 240px' }}
+          maxLength={100}
+          {...form.getInputProps('name')}
+        />
+        <PrimaryAction type="submit" loading={saving} mt={25}>
           Add
-        </Button>
+        </PrimaryAction>
       </Group>
     </Paper>
   );
@@ -99,6 +110,7 @@ export function CategoriesScreen() {
   const questions = useQuestions() ?? NO_QUESTIONS;
   const deleted = usePendingDeletes<CategoryRow>('categories');
   const columns = useMemo(() => categoryColumns(refused ?? NO_REFUSALS, questions), [refused, questions]);
+  const nameInput = useRef<HTMLInputElement>(null);
   const {
     search,
     setSearch,
@@ -111,7 +123,7 @@ export function CategoriesScreen() {
   return (
     <Stack>
       <Title order={1}>Categories</Title>
-      <AddCategoryForm rows={rows ?? []} />
+      <AddCategoryForm rows={rows ?? []} nameInput={nameInput} />
       <SearchBox value={search} onChange={setSearch} />
       {rows === undefined ? (
         <Text c="dimmed">Loading categories…</Text>
@@ -122,7 +134,18 @@ export function CategoriesScreen() {
             columns={columns}
             rows={pageRows}
             rowKey={(row) => row.localId}
-            empty={search.trim() ? 'No category matches the search.' : 'No categories yet.'}
+            empty={
+              search.trim() ? (
+                <NoMatchState title="No category matches the search." what="categories" onShowAll={() => setSearch('')} />
+              ) : (
+                <EmptyState
+                  icon={<CategoryIcon />}
+                  title="No categories yet."
+                  description="Questions belong to categories: name the first one in the form above and press Add."
+                  action={<SecondaryAction onClick={() => nameInput.current?.focus()}>Name the first category</SecondaryAction>}
+                />
+              )
+            }
           />
           <PendingDeletes what="categories" rows={deleted} rowKey={(row) => row.localId} nameOf={(row) => row.name} />
           <Group justify="space-between" wrap="wrap">

@@ -1,4 +1,4 @@
-import { Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
@@ -9,6 +9,7 @@ import { notifyDone, notifyError } from '../../ui/notify';
 import { nameTaken, type CategoryRow } from './category-rows';
 import { paths } from '../../lib/paths';
 import { MissingRecord } from '../../ui/MissingRecord';
+import { PrimaryAction, SecondaryAction } from '../../ui/actions';
 
 /** A category the route names is not on this device (deleted, or never synced here). */
 export function MissingCategory() {
@@ -49,16 +50,14 @@ function EditCategoryForm({ row }: { row: CategoryRow }) {
   });
 
   return (
-    <Paper withBorder p="md" component="form" onSubmit={submit} noValidate aria-label="Edit category">
+    <Paper p="md" component="form" onSubmit={submit} noValidate aria-label="Edit category">
       <Stack>
         <TextInput label="Name" withAsterisk required maxLength={100} {...form.getInputProps('name')} />
         <Group>
-          <Button variant="default" onClick={() => navigate(paths.categories())}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={saving}>
+          <SecondaryAction onClick={() => navigate(paths.categories())}>Cancel</SecondaryAction>
+          <PrimaryAction type="submit" loading={saving}>
             Update
-          </Button>
+          </PrimaryAction>
         </Group>
       </Stack>
     </Paper>

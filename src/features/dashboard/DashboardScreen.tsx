@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Group, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Group, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { listAttempts } from '../../api/attempts';
 import { attemptName } from '../../lib/attempts-csv';
@@ -11,6 +11,9 @@ import { useServerPage } from '../../ui/use-server-page';
 import { useSyncStatus } from '../../store/sync';
 import { liveQuizzes, quizzesByStatus } from './dashboard-summary';
 import { paths } from '../../lib/paths';
+import { PrimaryAction, SecondaryAction } from '../../ui/actions';
+import { EmptyState } from '../../ui/EmptyState';
+import { CategoryIcon, QuizIcon, ReportIcon } from '../../ui/icons';
 
 const LATEST_ATTEMPTS = 5;
 
@@ -22,7 +25,6 @@ function Stat({ label, value, to }: { label: string; value: number | string; to:
   return (
     // mantine-focus-auto: the card is a link, and a Paper has no focus ring of its own.
     <Paper
-      withBorder
       p="md"
       component={Link}
       to={to}
@@ -49,7 +51,7 @@ function LatestAttempts() {
   );
   const rows = data?.results.slice(0, LATEST_ATTEMPTS) ?? [];
   return (
-    <Paper withBorder p="md" component="section" aria-labelledby="latest-attempts">
+    <Paper p="md" component="section" aria-labelledby="latest-attempts">
       <Stack gap="xs">
         <Group justify="space-between">
           <Title order={2} size="h4" id="latest-attempts">
@@ -65,7 +67,7 @@ function LatestAttempts() {
         ) : data === undefined ? (
           <Text c="dimmed">{loading ? 'Loading…' : 'The latest attempts could not be loaded.'}</Text>
         ) : rows.length === 0 ? (
-          <Text c="dimmed">No attempts yet.</Text>
+          <EmptyState icon={<ReportIcon />} title="No attempts yet." description="Attempts appear here once participants play a quiz." />
         ) : (
           <List listStyleType="none" spacing={4} aria-label="Latest attempts">
             {rows.map((row) => (
@@ -97,25 +99,39 @@ export function DashboardScreen() {
     <Stack>
       <Title order={1}>Dashboard</Title>
       <Group wrap="wrap" gap="sm" component="nav" aria-label="Shortcuts">
-        <Button component={Link} to={paths.addQuiz()}>
+        <PrimaryAction component={Link} to={paths.addQuiz()}>
           Add new Quiz
-        </Button>
-        <Button component={Link} to={paths.addQuestion()} variant="light">
+        </PrimaryAction>
+        <SecondaryAction component={Link} to={paths.addQuestion()}>
           Add new Question
-        </Button>
+        </SecondaryAction>
         {pollsEnabled && (
-          <Button component={Link} to={paths.addPoll()} variant="light">
+          <SecondaryAction component={Link} to={paths.addPoll()}>
             Add new Poll
-          </Button>
+          </SecondaryAction>
         )}
-        <Button component={Link} to={paths.listQuiz()} variant="default">
+        <SecondaryAction component={Link} to={paths.listQuiz()}>
           List of Quizzes
-        </Button>
-        <Button component={Link} to={paths.quizReport()} variant="default">
+        </SecondaryAction>
+        <SecondaryAction component={Link} to={paths.quizReport()}>
           Quiz Report
-        </Button>
+        </SecondaryAction>
       </Group>
 
+      {counts && quizzes.length === 0 && counts.questions === 0 && counts.categories === 0 && (
+        <Paper p="md" component="section" aria-label="Get started">
+          <EmptyState
+            icon={<CategoryIcon />}
+            title="Nothing here yet."
+            description="Register categories, add questions that belong to those categories, then create a quiz and tick the questions to include."
+            action={
+              <PrimaryAction component={Link} to={paths.categories()}>
+                Start with a category
+              </PrimaryAction>
+            }
+          />
+        </Paper>
+      )}
       <SimpleGrid cols={{ base: 2, sm: 3, lg: pollsEnabled ? 5 : 4 }}>
         <Stat label="Quizzes" value={counts ? quizzes.length : '…'} to={paths.listQuiz()} />
         <Stat label="Questions" value={counts?.questions ?? '…'} to={paths.listQuestions()} />
@@ -133,13 +149,17 @@ export function DashboardScreen() {
       )}
 
       <SimpleGrid cols={{ base: 1, md: 2 }}>
-        <Paper withBorder p="md" component="section" aria-labelledby="live-now">
+        <Paper p="md" component="section" aria-labelledby="live-now">
           <Stack gap="xs">
             <Title order={2} size="h4" id="live-now">
               Live now
             </Title>
             {live.length === 0 ? (
-              <Text c="dimmed">No quiz is live.</Text>
+              <EmptyState
+                icon={<QuizIcon />}
+                title="No quiz is live."
+                description="A quiz shows here from when it is activated or started until its results are announced."
+              />
             ) : (
               <List listStyleType="none" spacing={4} aria-label="Live quizzes">
                 {live.map((quiz) => (
@@ -147,16 +167,14 @@ export function DashboardScreen() {
                     <Anchor component={Link} to={paths.editQuiz(routeKeyOf(quiz))}>
                       {quiz.name}
                     </Anchor>{' '}
-                    <Badge variant="light" tt="none">
-                      {quiz.status ? STATUS_LABELS[quiz.status] : ''}
-                    </Badge>
+                    <Badge>{quiz.status ? STATUS_LABELS[quiz.status] : ''}</Badge>
                   </List.Item>
                 ))}
               </List>
             )}
           </Stack>
         </Paper>
-        <Paper withBorder p="md" component="section" aria-labelledby="by-status">
+        <Paper p="md" component="section" aria-labelledby="by-status">
           <Stack gap="xs">
             <Title order={2} size="h4" id="by-status">
               Quizzes by status

@@ -1,6 +1,6 @@
-import { Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useState } from 'react';
+import { useRef, useState, type RefObject } from 'react';
 import { routeKeyOf } from '../../store/mirror';
 import { createChoice } from '../../store/polls';
 import { BLANK_MESSAGE } from '../../lib/contract/poll';
@@ -13,6 +13,9 @@ import { usePendingDeletes } from '../../store/outbox';
 import { RowLink } from '../../ui/RowLink';
 import { useChoices } from './use-polls';
 import { paths } from '../../lib/paths';
+import { PrimaryAction, SecondaryAction } from '../../ui/actions';
+import { EmptyState } from '../../ui/EmptyState';
+import { ChoiceIcon } from '../../ui/icons';
 
 function choiceColumns(poll: PollRow): DataTableColumn<ChoiceRow>[] {
   const pollKey = routeKeyOf(poll);
@@ -45,7 +48,7 @@ function choiceColumns(poll: PollRow): DataTableColumn<ChoiceRow>[] {
 }
 
 /** The Add Choice form (a required name), also for a poll created offline: the choice waits for its poll. */
-function AddChoiceForm({ poll }: { poll: PollRow }) {
+function AddChoiceForm({ poll, nameInput }: { poll: PollRow; nameInput: RefObject<HTMLInputElement | null> }) {
   const [saving, setSaving] = useState(false);
   const form = useForm({ mode: 'controlled', initialValues: { name: '' } });
   const submit = form.onSubmit(async ({ name }) => {
@@ -65,9 +68,10 @@ function AddChoiceForm({ poll }: { poll: PollRow }) {
     }
   });
   return (
-    <Paper withBorder p="md" component="form" onSubmit={submit} noValidate aria-label="Add choice">
+    <Paper p="md" component="form" onSubmit={submit} noValidate aria-label="Add choice">
       <Group align="flex-start" wrap="wrap">
         <TextInput
+          ref={nameInput}
           label="Choice name"
           withAsterisk
           required
@@ -75,9 +79,9 @@ function AddChoiceForm({ poll }: { poll: PollRow }) {
           style={{ flex: '1 1 240px' }}
           {...form.getInputProps('name')}
         />
-        <Button type="submit" loading={saving} mt={25}>
+        <PrimaryAction type="submit" loading={saving} mt={25}>
           Add Choice
-        </Button>
+        </PrimaryAction>
       </Group>
     </Paper>
   );
@@ -87,10 +91,11 @@ function AddChoiceForm({ poll }: { poll: PollRow }) {
 export function ChoicesSection({ poll }: { poll: PollRow }) {
   const choices = useChoices(poll);
   const deleted = usePendingDeletes<ChoiceRow>('pollChoices').filter((row) => isChoiceOf(row, poll));
+  const nameInput = useRef<HTMLInputElement>(null);
   return (
     <Stack>
       <Title order={2}>Choices</Title>
-      <AddChoiceForm poll={poll} />
+      <AddChoiceForm poll={poll} nameInput={nameInput} />
       {choices === undefined ? (
         <Text c="dimmed">Loading choices…</Text>
       ) : (
@@ -100,7 +105,14 @@ export function ChoicesSection({ poll }: { poll: PollRow }) {
           rows={choices}
           rowKey={(row) => row.localId}
           minWidth={320}
-          empty="No choices yet."
+          empty={
+            <EmptyState
+              icon={<ChoiceIcon />}
+              title="No choices yet."
+              description="People vote for choices: name the first one in the form above and press Add Choice."
+              action={<SecondaryAction onClick={() => nameInput.current?.focus()}>Name the first choice</SecondaryAction>}
+            />
+          }
         />
       )}
       <PendingDeletes what="choices" rows={deleted} rowKey={(row) => row.localId} nameOf={(row) => row.name} />

@@ -1,4 +1,4 @@
-import { Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
@@ -10,6 +10,7 @@ import { MissingRecord } from '../../ui/MissingRecord';
 import type { ChoiceRow } from './poll-rows';
 import { RequirePolls } from './RequirePolls';
 import { paths } from '../../lib/paths';
+import { PrimaryAction, SecondaryAction } from '../../ui/actions';
 
 function EditChoiceForm({ row, back }: { row: ChoiceRow; back: string }) {
   const navigate = useNavigate();
@@ -37,16 +38,14 @@ function EditChoiceForm({ row, back }: { row: ChoiceRow; back: string }) {
     }
   });
   return (
-    <Paper withBorder p="md" component="form" onSubmit={submit} noValidate aria-label="Edit choice">
+    <Paper p="md" component="form" onSubmit={submit} noValidate aria-label="Edit choice">
       <Stack>
         <TextInput label="Name" withAsterisk required maxLength={255} {...form.getInputProps('name')} />
         <Group>
-          <Button variant="default" onClick={() => navigate(back)}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={saving}>
+          <SecondaryAction onClick={() => navigate(back)}>Cancel</SecondaryAction>
+          <PrimaryAction type="submit" loading={saving}>
             Update
-          </Button>
+          </PrimaryAction>
         </Group>
       </Stack>
     </Paper>

@@ -16,6 +16,9 @@ import { RequirePolls } from './RequirePolls';
 import { PollActiveSwitch } from './PollActiveSwitch';
 import { usePolls } from '../../store/polls';
 import { paths } from '../../lib/paths';
+import { PrimaryAction } from '../../ui/actions';
+import { EmptyState, NoMatchState } from '../../ui/EmptyState';
+import { PollIcon } from '../../ui/icons';
 
 /** A read-only checkbox cell, named by its column and poll for screen readers. */
 function Flag({ checked, label }: { checked: boolean | undefined; label: string }) {
@@ -85,9 +88,9 @@ function PollsList() {
     <Stack>
       <Group justify="space-between" wrap="wrap">
         <Title order={1}>List Polls</Title>
-        <Anchor component={Link} to={paths.addPoll()}>
+        <PrimaryAction component={Link} to={paths.addPoll()}>
           Add new Poll
-        </Anchor>
+        </PrimaryAction>
       </Group>
       <SearchBox value={search} onChange={setSearch} />
       {rows === undefined ? (
@@ -100,7 +103,22 @@ function PollsList() {
             rows={pageRows}
             rowKey={(row) => row.localId}
             minWidth={900}
-            empty={search.trim() ? 'No poll matches the search.' : 'No polls yet.'}
+            empty={
+              search.trim() ? (
+                <NoMatchState title="No poll matches the search." what="polls" onShowAll={() => setSearch('')} />
+              ) : (
+                <EmptyState
+                  icon={<PollIcon />}
+                  title="No polls yet."
+                  description="Create a poll with its join code, then add the choices people vote for."
+                  action={
+                    <PrimaryAction component={Link} to={paths.addPoll()}>
+                      Create the first poll
+                    </PrimaryAction>
+                  }
+                />
+              )
+            }
           />
           <PendingDeletes what="polls" rows={deleted} rowKey={(row) => row.localId} nameOf={(row) => row.name} />
           <Group justify="space-between" wrap="wrap">

@@ -1,10 +1,11 @@
-import { Button, Checkbox, Group, Paper, Stack, TextInput } from '@mantine/core';
+import { Checkbox, Group, Paper, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useEffect, useState } from 'react';
 import { pollCreatePayload, pollUpdatePayload } from '../../lib/contract/poll';
 import { ImageInput, type ImageValue } from '../../ui/ImageInput';
 import { qrImagePayload } from './poll-payload';
 import { joinCodeInput } from './poll-rows';
+import { PrimaryAction, SecondaryAction } from '../../ui/actions';
 
 export interface PollFormValues {
   name: string;
@@ -64,7 +65,7 @@ export function PollForm({ mode, initialValues, serverErrors = {}, onCancel, onS
   });
 
   return (
-    <Paper withBorder p="md" component="form" onSubmit={submit} noValidate aria-label={mode === 'create' ? 'Add poll' : 'Edit poll'}>
+    <Paper p="md" component="form" onSubmit={submit} noValidate aria-label={mode === 'create' ? 'Add poll' : 'Edit poll'}>
       <Stack>
         <TextInput label="Name" withAsterisk required maxLength={255} {...form.getInputProps('name')} />
         <TextInput
@@ -85,14 +86,10 @@ export function PollForm({ mode, initialValues, serverErrors = {}, onCancel, onS
         <Checkbox label="Show result options" {...form.getInputProps('show_options', { type: 'checkbox' })} />
         <Checkbox label="Show total votes" {...form.getInputProps('show_total_votes', { type: 'checkbox' })} />
         <Group>
-          {onCancel && (
-            <Button variant="default" onClick={onCancel}>
-              Cancel
-            </Button>
-          )}
-          <Button type="submit" loading={saving}>
+          {onCancel && <SecondaryAction onClick={onCancel}>Cancel</SecondaryAction>}
+          <PrimaryAction type="submit" loading={saving}>
             {mode === 'create' ? 'Create Poll' : 'Update Poll'}
-          </Button>
+          </PrimaryAction>
         </Group>
       </Stack>
     </Paper>

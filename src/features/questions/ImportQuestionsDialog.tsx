@@ -1,10 +1,11 @@
-import { Alert, Button, FileInput, Group, List, Modal, Stack, Text } from '@mantine/core';
+import { Alert, FileInput, Group, List, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { parseQuestionCsv, QUESTION_CSV_COLUMNS, type CsvImport, type CsvRow } from '../../lib/question-csv';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';
 import { notifyError, showNotice } from '../../ui/notify';
 import { newCategoryNames, importQuestions } from './question-import';
 import type { CategoryChoice } from './question-rows';
+import { PrimaryAction, SecondaryAction } from '../../ui/actions';
 
 /** Rows listed in the preview: those with problems first, so none hides below the fold. */
 const PREVIEW_ROWS = 100;
@@ -114,12 +115,10 @@ export function ImportQuestionsDialog({ opened, onClose, categories }: ImportQue
           </>
         )}
         <Group justify="flex-end">
-          <Button variant="default" onClick={close}>
-            Cancel
-          </Button>
-          <Button onClick={() => void confirm()} loading={saving} disabled={ready.length === 0}>
+          <SecondaryAction onClick={close}>Cancel</SecondaryAction>
+          <PrimaryAction onClick={() => void confirm()} loading={saving} disabled={ready.length === 0}>
             Import {ready.length} {ready.length === 1 ? 'question' : 'questions'}
-          </Button>
+          </PrimaryAction>
         </Group>
       </Stack>
     </Modal>

@@ -1,5 +1,5 @@
-import { Box, Button, Checkbox, Group, Modal, Stack, Text, Title } from '@mantine/core';
-import { memo, useDeferredValue, useMemo, useState } from 'react';
+import { Box, Checkbox, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { memo, useDeferredValue, useMemo, useState, type ReactNode } from 'react';
 import { useCategoriesByName } from '../../store/categories';
 import { routeKeyOf } from '../../store/mirror';
 import { deleteQuestions, useQuestions } from '../../store/questions';
@@ -19,6 +19,10 @@ import { ImportQuestionsDialog } from './ImportQuestionsDialog';
 import { csvQuestionsOf } from './question-import';
 import { paths } from '../../lib/paths';
 import { buildSearchIndex, categoryNameOf, categoryNames, QUESTIONS_PAGE_SIZE, searchQuestions, type QuestionRow } from './question-rows';
+import { DestructiveAction, DestructiveTrigger, PrimaryAction, SecondaryAction } from '../../ui/actions';
+import { EmptyState, NoMatchState } from '../../ui/EmptyState';
+import { QuestionIcon } from '../../ui/icons';
+import { Link } from 'react-router-dom';
 
 /** A checkbox with a 44 px touch area (the label around it takes the tap). */
 function SelectBox({
@@ -49,7 +53,7 @@ interface QuestionTableProps {
   names: ReadonlyMap<string, string>;
   selected: ReadonlySet<string>;
   onSelect: (localIds: readonly string[], checked: boolean) => void;
-  empty: string;
+  empty: ReactNode;
 }
 
 /** One page of questions; memoised so typing in the search box re-renders it only when its rows change. */
@@ -135,6 +139,33 @@ export function ListQuestionsScreen() {
   const index = useMemo(() => buildSearchIndex(questions ?? [], names), [questions, names]);
   // The box shows every keystroke at once; the filtering follows as soon as React has time.
   const deferredSearch = useDeferredValue(search);
+  const searching = deferredSearch.trim() !== '';
+  // Memoised like the table it goes into: a new element on every keystroke would render the page again.
+  const empty = useMemo(
+    () =>
+      searching ? (
+        <NoMatchState
+          title="No question matches the search."
+          what="questions"
+          onShowAll={() => {
+            setSearch('');
+            setPage(1);
+          }}
+        />
+      ) : (
+        <EmptyState
+          icon={<QuestionIcon />}
+          title="No questions yet."
+          description="Write questions with four options one by one, or import many at once with Import CSV."
+          action={
+            <PrimaryAction component={Link} to={paths.addQuestion()}>
+              Write the first question
+            </PrimaryAction>
+          }
+        />
+      ),
+    [searching],
+  );
   const visible = useMemo(() => searchQuestions(index, deferredSearch), [index, deferredSearch]);
   const shownPage = Math.min(page, pageCount(visible.length, QUESTIONS_PAGE_SIZE));
   const pageRows = useMemo(() => pageSlice(visible, shownPage, QUESTIONS_PAGE_SIZE), [visible, shownPage]);
@@ -184,15 +215,10 @@ export function ListQuestionsScreen() {
         />
         <Group wrap="wrap">
           {chosen.length > 0 && (
-            <Button color="red" onClick={() => setConfirmingBulk(true)}>
-              Delete Selected ({chosen.length})
-            </Button>
+            <DestructiveTrigger onClick={() => setConfirmingBulk(true)}>Delete Selected ({chosen.length})</DestructiveTrigger>
           )}
-          <Button variant="default" onClick={() => setImporting(true)}>
-            Import CSV
-          </Button>
-          <Button
-            variant="default"
+          <SecondaryAction onClick={() => setImporting(true)}>Import CSV</SecondaryAction>
+          <SecondaryAction
             disabled={!questions || questions.length === 0}
             onClick={() =>
               downloadCsv(
@@ -206,20 +232,14 @@ export function ListQuestionsScreen() {
             }
           >
             Export CSV
-          </Button>
+          </SecondaryAction>
         </Group>
       </Group>
       {questions === undefined ? (
         <Text c="dimmed">Loading questions…</Text>
       ) : (
         <>
-          <QuestionTable
-            rows={pageRows}
-            names={names}
-            selected={selected}
-            onSelect={select}
-            empty={deferredSearch.trim() ? 'No question matches the search.' : 'No questions yet.'}
-          />
+          <QuestionTable rows={pageRows} names={names} selected={selected} onSelect={select} empty={empty} />
           <PendingDeletes what="questions" rows={deleted} rowKey={(row) => row.localId} nameOf={(row) => row.description} />
           <Group justify="space-between" wrap="wrap">
             <Pager page={shownPage} total={visible.length} pageSize={QUESTIONS_PAGE_SIZE} onChange={setPage} label="Questions pages" />
@@ -238,12 +258,10 @@ export function ListQuestionsScreen() {
         <Stack>
           <Text>Are you sure you want to delete {chosen.length === 1 ? 'this question' : `these ${chosen.length} questions`}?</Text>
           <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirmingBulk(false)}>
-              Cancel
-            </Button>
-            <Button color="red" loading={deleting} onClick={() => void deleteSelected()}>
+            <SecondaryAction onClick={() => setConfirmingBulk(false)}>Cancel</SecondaryAction>
+            <DestructiveAction loading={deleting} onClick={() => void deleteSelected()}>
               Delete
-            </Button>
+            </DestructiveAction>
           </Group>
         </Stack>
       </Modal>

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Alert, Anchor, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -9,6 +9,7 @@ import { ImageInput } from '../../ui/ImageInput';
 import { validateQuestionForm, type QuestionFormValues } from './question-form';
 import type { CategoryChoice } from './question-rows';
 import { paths } from '../../lib/paths';
+import { PrimaryAction, SecondaryAction } from '../../ui/actions';
 
 interface QuestionFormProps {
   /** Accessible name of the form, e.g. "Add question". */
@@ -63,7 +64,7 @@ export function QuestionForm({
   ];
 
   return (
-    <Paper withBorder p="md" component="form" onSubmit={submit} noValidate aria-label={label} maw={720}>
+    <Paper p="md" component="form" onSubmit={submit} noValidate aria-label={label} maw={720}>
       <Stack>
         {serverErrors && serverErrors.other.length > 0 && (
           <Alert color="red" title="The server refused this question">
@@ -119,14 +120,10 @@ export function QuestionForm({
           onChange={(event) => form.setFieldValue('rawCorrectOptions', event.currentTarget.value.toUpperCase())}
         />
         <Group>
-          {onCancel && (
-            <Button variant="default" onClick={onCancel}>
-              Cancel
-            </Button>
-          )}
-          <Button type="submit" loading={saving}>
+          {onCancel && <SecondaryAction onClick={onCancel}>Cancel</SecondaryAction>}
+          <PrimaryAction type="submit" loading={saving}>
             {submitLabel}
-          </Button>
+          </PrimaryAction>
         </Group>
       </Stack>
     </Paper>

@@ -1,5 +1,5 @@
 import '@mantine/dates/styles.css';
-import { Button, Checkbox, Group, NumberInput, Paper, Radio, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Checkbox, Group, NumberInput, Paper, Radio, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { DateInput, TimeInput } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { memo, useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
@@ -26,6 +26,7 @@ import type { QuizQuestionRow, QuizRow } from './quiz-rows';
 import { useCategoryChoices, useQuestionBank, useQuiz, useRefusedFieldErrors, type CategoryChoice } from './use-quizzes';
 import { paths } from '../../lib/paths';
 import { MissingRecord } from '../../ui/MissingRecord';
+import { PrimaryAction, SecondaryAction } from '../../ui/actions';
 
 const AUTH_CHOICES = [
   { value: 'FORM_BASED', label: 'Form Based', social: false },
@@ -155,7 +156,7 @@ function QuizForm({ quiz, bank }: QuizFormProps) {
       aria-label={quiz ? 'Edit quiz' : 'Create quiz'}
     >
       <Stack gap="md">
-        <Paper withBorder p="md">
+        <Paper p="md">
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
             <TextInput label="Name" withAsterisk required maxLength={255} {...form.getInputProps('name')} />
             <Select
@@ -253,7 +254,7 @@ function QuizForm({ quiz, bank }: QuizFormProps) {
             <TextInput label="Sponsor Name" maxLength={255} {...form.getInputProps('sponsor_name')} />
           </SimpleGrid>
         </Paper>
-        <Paper withBorder p="md">
+        <Paper p="md">
           <Stack gap="md">
             <ImageInput
               label="Sponsor Image"
@@ -296,12 +297,10 @@ function QuizForm({ quiz, bank }: QuizFormProps) {
           error={pickerError}
         />
         <Group>
-          <Button variant="default" onClick={() => navigate(paths.listQuiz())}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={saving}>
+          <SecondaryAction onClick={() => navigate(paths.listQuiz())}>Cancel</SecondaryAction>
+          <PrimaryAction type="submit" loading={saving}>
             Save
-          </Button>
+          </PrimaryAction>
         </Group>
       </Stack>
     </form>

@@ -1,6 +1,7 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Group, Modal, Stack, Text } from '@mantine/core';
 import { STATUS_LABELS, type QuizStatus } from '../../lib/quiz-rules';
 import { statusConsequence } from './quiz-control';
+import { PrimaryAction, SecondaryAction } from '../../ui/actions';
 
 interface ConfirmStatusDialogProps {
   quizName: string;
@@ -22,12 +23,10 @@ export function ConfirmStatusDialog({ quizName, status, busy, onCancel, onConfir
         <Text>{statusConsequence(status)}</Text>
         <Text fw={600}>The status cannot go back.</Text>
         <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel}>
-            Cancel
-          </Button>
-          <Button loading={busy} onClick={onConfirm}>
+          <SecondaryAction onClick={onCancel}>Cancel</SecondaryAction>
+          <PrimaryAction loading={busy} onClick={onConfirm}>
             Confirm
-          </Button>
+          </PrimaryAction>
         </Group>
       </Stack>
     </Modal>

@@ -114,6 +114,7 @@ export function ControlScreen() {
         {/* Light shades with dark text (autoContrast): white on the filled green, orange or gray is below AA. */}
         <Badge
           size="lg"
+          variant="filled"
           color={channel === 'connected' ? 'green.3' : channel === 'paused' ? 'orange.3' : 'gray.3'}
           autoContrast
           role="status"

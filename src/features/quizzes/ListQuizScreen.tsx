@@ -1,4 +1,4 @@
-import { ActionIcon, Anchor, Button, Group, NativeSelect, Popover, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Anchor, Group, NativeSelect, Popover, Stack, Text, Title } from '@mantine/core';
 import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { routeKeyOf } from '../../store/mirror';
@@ -38,6 +38,9 @@ import { ConfirmStatusDialog } from './ConfirmStatusDialog';
 import { statusNeedsConfirmation } from './quiz-control';
 import { useListedQuizzes } from './use-quizzes';
 import { paths } from '../../lib/paths';
+import { DestructiveAction, DestructiveTrigger, PrimaryAction, SecondaryAction } from '../../ui/actions';
+import { EmptyState, NoMatchState } from '../../ui/EmptyState';
+import { QuizIcon } from '../../ui/icons';
 
 const REASON_ID = 'list-quiz-controls-reason';
 /** Points a disabled control at the visible offline reason. */
@@ -190,11 +193,8 @@ function ResetAttemptsCell({ entry }: { entry: QuizEntry }) {
     if (done) setOpened(false);
   };
   const resetButton = (
-    <Button
+    <DestructiveTrigger
       ref={button}
-      size="sm"
-      variant="light"
-      color="red"
       disabled={!controls.resetAttempts}
       aria-describedby={reasonOf(controls)}
       aria-label={`Reset Attempts of ${row.name}`}
@@ -204,7 +204,7 @@ function ResetAttemptsCell({ entry }: { entry: QuizEntry }) {
       }}
     >
       Reset Attempts
-    </Button>
+    </DestructiveTrigger>
   );
   if (!confirmationMounted) return resetButton;
   return (
@@ -216,12 +216,10 @@ function ResetAttemptsCell({ entry }: { entry: QuizEntry }) {
             Delete all {row.attempts_count ?? 0} attempts of {row.name}?
           </Text>
           <Group gap="xs">
-            <Button size="sm" variant="default" onClick={() => setOpened(false)}>
-              Cancel
-            </Button>
-            <Button size="sm" color="red" loading={busy} onClick={() => void reset()}>
+            <SecondaryAction onClick={() => setOpened(false)}>Cancel</SecondaryAction>
+            <DestructiveAction loading={busy} onClick={() => void reset()}>
               Reset
-            </Button>
+            </DestructiveAction>
           </Group>
         </Stack>
       </Popover.Dropdown>
@@ -318,9 +316,9 @@ export function ListQuizScreen() {
     <Stack>
       <Group justify="space-between" wrap="wrap">
         <Title order={1}>List Quiz</Title>
-        <Button component={Link} to={paths.addQuiz()}>
+        <PrimaryAction component={Link} to={paths.addQuiz()}>
           Add new Quiz
-        </Button>
+        </PrimaryAction>
       </Group>
       <SearchBox value={search} onChange={setSearch} />
       {!online && (
@@ -343,7 +341,22 @@ export function ListQuizScreen() {
             rows={entries}
             rowKey={(entry) => entry.row.localId}
             sameRow={sameQuizEntry}
-            empty={search.trim() ? 'No quiz matches the search.' : 'No quizzes yet.'}
+            empty={
+              search.trim() ? (
+                <NoMatchState title="No quiz matches the search." what="quizzes" onShowAll={() => setSearch('')} />
+              ) : (
+                <EmptyState
+                  icon={<QuizIcon />}
+                  title="No quizzes yet."
+                  description="Build a quiz from the questions in your bank, then run it live from this list."
+                  action={
+                    <PrimaryAction component={Link} to={paths.addQuiz()}>
+                      Create the first quiz
+                    </PrimaryAction>
+                  }
+                />
+              )
+            }
             minWidth={1100}
           />
           <PendingDeletes what="quizzes" rows={deleted} rowKey={(row) => row.localId} nameOf={(row) => row.name} />

@@ -15,7 +15,7 @@ import {
 } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
-import { Box, Button, Group, MultiSelect, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Box, Group, MultiSelect, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { memo, useCallback, useMemo, useState } from 'react';
 import { pageCount, pageSlice } from '../../ui/page-range';
 import { Pager } from '../../ui/Pager';
@@ -33,6 +33,7 @@ import {
 } from './question-picker';
 import type { QuizQuestionRow } from './quiz-rows';
 import type { CategoryChoice } from './use-quizzes';
+import { SecondaryAction } from '../../ui/actions';
 
 /** Questions per page of the All list (the spec's constant 10). */
 export const ALL_QUESTIONS_PAGE_SIZE = 10;
@@ -115,7 +116,7 @@ function PickerColumn({ list, keys, describe, checked, onCheck, empty, footer }:
   const { setNodeRef, isOver } = useDroppable({ id: LIST_ID[list] });
   const titleId = `picker-${list}-title`;
   return (
-    <Paper component="section" withBorder p="sm" aria-labelledby={titleId} style={{ minWidth: 0 }}>
+    <Paper component="section" p="sm" aria-labelledby={titleId} style={{ minWidth: 0 }}>
       <Stack gap="xs">
         <Title order={3} size="h4" id={titleId}>
           {LIST_TITLES[list]}
@@ -267,9 +268,9 @@ export function QuestionPicker({ questions, categories, value, onChange, error }
                 <Text size="sm" c="dimmed" aria-live="polite">
                   {value.selected.length} selected{checkedSelected.size > 0 && `, ${checkedText(checkedSelected.size)}`}
                 </Text>
-                <Button variant="light" onClick={() => move('selected')} disabled={checkedSelected.size === 0} rightSection="→">
+                <SecondaryAction onClick={() => move('selected')} disabled={checkedSelected.size === 0} rightSection="→">
                   Move checked to All Questions
-                </Button>
+                </SecondaryAction>
               </Group>
             }
           />
@@ -283,9 +284,9 @@ export function QuestionPicker({ questions, categories, value, onChange, error }
             footer={
               <Stack gap="xs">
                 <Group justify="space-between" wrap="wrap">
-                  <Button variant="light" onClick={() => move('all')} disabled={checkedAll.size === 0} leftSection="←">
+                  <SecondaryAction onClick={() => move('all')} disabled={checkedAll.size === 0} leftSection="←">
                     Move checked to Selected Questions
-                  </Button>
+                  </SecondaryAction>
                   <Text size="sm" c="dimmed" aria-live="polite">
                     {filtered.length} {filtered.length === 1 ? 'question' : 'questions'}
                     {checkedAll.size > 0 && `, ${checkedText(checkedAll.size)}`}

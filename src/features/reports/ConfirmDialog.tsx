@@ -1,5 +1,6 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Group, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
+import { DestructiveAction, SecondaryAction } from '../../ui/actions';
 
 interface ConfirmDialogProps {
   opened: boolean;
@@ -17,11 +18,8 @@ export function ConfirmDialog({ opened, title, question, onCancel, onConfirm }: 
       <Stack>
         <Text>{question}</Text>
         <Group justify="flex-end">
-          <Button variant="default" onClick={onCancel}>
-            Cancel
-          </Button>
-          <Button
-            color="red"
+          <SecondaryAction onClick={onCancel}>Cancel</SecondaryAction>
+          <DestructiveAction
             loading={busy}
             onClick={async () => {
               setBusy(true);
@@ -33,7 +31,7 @@ export function ConfirmDialog({ opened, title, question, onCancel, onConfirm }: 
             }}
           >
             Delete
-          </Button>
+          </DestructiveAction>
         </Group>
       </Stack>
     </Modal>

@@ -1,4 +1,4 @@
-import { Box, Button, Checkbox, Group, Stack, Text, Title } from '@mantine/core';
+import { Box, Checkbox, Group, Stack, Text, Title } from '@mantine/core';
 import { statusText } from '../../lib/status-text';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
@@ -23,6 +23,11 @@ import { useServerPage } from '../../ui/use-server-page';
 import { useSyncStatus } from '../../store/sync';
 import { ConfirmDialog } from './ConfirmDialog';
 import { saveFile } from './save-file';
+import { DestructiveTrigger, PrimaryAction, SecondaryAction } from '../../ui/actions';
+import { Link } from 'react-router-dom';
+import { paths } from '../../lib/paths';
+import { EmptyState, NoMatchState } from '../../ui/EmptyState';
+import { ReportIcon } from '../../ui/icons';
 
 /** Spec §8's message for failed deletes and bulk deletes. */
 export const DELETE_FAILED_MESSAGE = 'There was an error!';
@@ -58,12 +63,12 @@ function ExportButtons({ quiz, search, online }: { quiz: number | null; search: 
   };
   return (
     <Group wrap="wrap">
-      <Button onClick={() => void run('csv')} loading={busy === 'csv'} disabled={!online}>
+      <PrimaryAction onClick={() => void run('csv')} loading={busy === 'csv'} disabled={!online}>
         CSV Export
-      </Button>
-      <Button variant="default" onClick={() => void run('report')} loading={busy === 'report'} disabled={!online}>
+      </PrimaryAction>
+      <SecondaryAction onClick={() => void run('report')} loading={busy === 'report'} disabled={!online}>
         Download report.csv
-      </Button>
+      </SecondaryAction>
     </Group>
   );
 }
@@ -143,15 +148,13 @@ export function QuizReportScreen() {
       header: 'Delete',
       shrink: true,
       cell: (row) => (
-        <Button
-          variant="subtle"
-          color="red"
+        <DestructiveTrigger
           disabled={!canChange}
           aria-label={`Delete the attempt of ${attemptName(row)}`}
           onClick={() => setPendingDelete({ kind: 'one', attempt: row })}
         >
           Delete
-        </Button>
+        </DestructiveTrigger>
       ),
     },
   ];
@@ -178,9 +181,9 @@ export function QuizReportScreen() {
       <Group justify="space-between" wrap="wrap">
         <ExportButtons quiz={quiz} search={debouncedSearch} online={online} />
         {selected.size > 0 && (
-          <Button color="red" disabled={!canChange} onClick={() => setPendingDelete({ kind: 'selected', ids: [...selected] })}>
+          <DestructiveTrigger disabled={!canChange} onClick={() => setPendingDelete({ kind: 'selected', ids: [...selected] })}>
             Delete Selected ({selected.size})
-          </Button>
+          </DestructiveTrigger>
         )}
       </Group>
       {!online && <Text c="dimmed">Exports and deletes need a connection to the server.</Text>}
@@ -206,7 +209,31 @@ export function QuizReportScreen() {
             rows={rows}
             rowKey={(row) => String(row.id)}
             minWidth={760}
-            empty={debouncedSearch.trim() || quiz ? 'No attempt matches the filter.' : 'No attempts yet.'}
+            empty={
+              debouncedSearch.trim() || quiz ? (
+                <NoMatchState
+                  title="No attempt matches the filter."
+                  what="attempts"
+                  description="Try another quiz or word, or show the whole list."
+                  onShowAll={() => {
+                    setQuiz(null);
+                    setSearch('');
+                    resetPaging();
+                  }}
+                />
+              ) : (
+                <EmptyState
+                  icon={<ReportIcon />}
+                  title="No attempts yet."
+                  description="Attempts appear here once participants play a quiz: share a quiz's join code or viewer link to start."
+                  action={
+                    <PrimaryAction component={Link} to={paths.listQuiz()}>
+                      Go to the quizzes
+                    </PrimaryAction>
+                  }
+                />
+              )
+            }
           />
           <Group justify="space-between" wrap="wrap">
             <Pager

@@ -1,4 +1,4 @@
-import { Alert, Button, Paper, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { Alert, Paper, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useEffect, useState } from 'react';
 import { fetchClientProfile, updateClientProfile, type ClientProfile } from '../../api/client-profile';
@@ -10,6 +10,7 @@ import { useClientProfile } from '../../ui/use-client-profile';
 import { useSyncStatus } from '../../store/sync';
 import { settingImageChanges } from './setting-images';
 import { TEXT_LIMITS } from '../../lib/contract/limits';
+import { PrimaryAction, SecondaryAction } from '../../ui/actions';
 
 /** Spec §8's message for a failed settings update. */
 export const SETTINGS_FAILED_MESSAGE = 'There was an error!';
@@ -89,7 +90,7 @@ function SettingForm({ profile, online }: { profile: ClientProfile; online: bool
   );
 
   return (
-    <Paper withBorder p="md" component="form" onSubmit={submit} noValidate aria-label="Setting">
+    <Paper p="md" component="form" onSubmit={submit} noValidate aria-label="Setting">
       <Stack>
         <TextInput label="Business name" maxLength={255} disabled={!online} {...form.getInputProps('business_name')} />
         <Textarea label="Description" autosize minRows={3} maxLength={5000} disabled={!online} {...form.getInputProps('description')} />
@@ -111,9 +112,9 @@ function SettingForm({ profile, online }: { profile: ClientProfile; online: bool
           disabled={!online}
           {...form.getInputProps('viewer_app_url')}
         />
-        <Button type="submit" loading={saving} disabled={!online} style={{ alignSelf: 'flex-start' }}>
+        <PrimaryAction type="submit" loading={saving} disabled={!online} style={{ alignSelf: 'flex-start' }}>
           Save
-        </Button>
+        </PrimaryAction>
       </Stack>
     </Paper>
   );
@@ -158,9 +159,7 @@ export function SettingScreen() {
       ) : failed ? (
         <Stack align="flex-start">
           <Text>{failed}</Text>
-          <Button variant="default" onClick={() => setAttempt((value) => value + 1)}>
-            Retry
-          </Button>
+          <SecondaryAction onClick={() => setAttempt((value) => value + 1)}>Retry</SecondaryAction>
         </Stack>
       ) : (
         online && <Text c="dimmed">Loading settings…</Text>

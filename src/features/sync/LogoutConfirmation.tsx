@@ -1,8 +1,9 @@
-import { Button, Group, Modal, Text } from '@mantine/core';
+import { Group, Modal, Text } from '@mantine/core';
 import { useState } from 'react';
 import { syncNow as sendAndPullNow } from '../../store/sync';
 import { notifyError } from '../../ui/notify';
 import { changesText } from './change-description';
+import { DestructiveAction, SecondaryAction } from '../../ui/actions';
 
 interface LogoutConfirmationProps {
   /** Changes not on the server; the dialog shows while this is above 0 and `opened`. */
@@ -35,15 +36,11 @@ export function LogoutConfirmation({ waiting, opened, onCancel, onLogout, recoun
         {waiting === 1 ? 'it' : 'them'}?
       </Text>
       <Group justify="flex-end" mt="md">
-        <Button variant="default" loading={syncing} onClick={() => void syncNow()}>
+        <SecondaryAction loading={syncing} onClick={() => void syncNow()}>
           Sync now
-        </Button>
-        <Button variant="default" onClick={onCancel}>
-          Cancel
-        </Button>
-        <Button color="red" onClick={onLogout}>
-          Log out anyway
-        </Button>
+        </SecondaryAction>
+        <SecondaryAction onClick={onCancel}>Cancel</SecondaryAction>
+        <DestructiveAction onClick={onLogout}>Log out anyway</DestructiveAction>
       </Group>
     </Modal>
   );

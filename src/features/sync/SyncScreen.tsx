@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Badge, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useQueuedChanges, type OutboxEntry, type QueuedChange } from '../../store/outbox';
@@ -9,6 +9,9 @@ import { notifyError } from '../../ui/notify';
 import { useSyncStatus } from '../../store/sync';
 import { describeChange, editRouteOf, fieldErrorLines } from './change-description';
 import { dayTimeText } from '../../lib/date-text';
+import { DestructiveTrigger, PrimaryAction, SecondaryAction } from '../../ui/actions';
+import { EmptyState } from '../../ui/EmptyState';
+import { SyncIcon } from '../../ui/icons';
 
 const stateText: Record<OutboxEntry['status'], string> = {
   pending: 'Waiting to sync',
@@ -71,13 +74,11 @@ function ChangeCard({ change }: { change: QueuedChange }) {
   const color = entry.status === 'failed' ? 'red' : entry.status === 'conflict' ? 'orange' : 'yellow';
 
   return (
-    <Card withBorder component="li" aria-label={description}>
+    <Card component="li" aria-label={description}>
       <Stack gap="xs">
         <Group justify="space-between" wrap="wrap">
           <Text fw={600}>{description}</Text>
-          <Badge color={color} variant="light" tt="none">
-            {stateText[entry.status]}
-          </Badge>
+          <Badge color={color}>{stateText[entry.status]}</Badge>
         </Group>
         {entry.status === 'failed' && entry.lastError && (
           <Alert color="red" title={entry.lastError.message}>
@@ -102,39 +103,24 @@ function ChangeCard({ change }: { change: QueuedChange }) {
         <Group gap="xs">
           {entry.status === 'conflict' && (
             <>
-              <Button size="compact-md" loading={busy === 'Keep mine'} onClick={act('Keep mine', () => engine.keepMine(entry.opId))}>
+              <PrimaryAction loading={busy === 'Keep mine'} onClick={act('Keep mine', () => engine.keepMine(entry.opId))}>
                 Keep mine
-              </Button>
-              <Button
-                size="compact-md"
-                variant="default"
-                loading={busy === 'Take theirs'}
-                onClick={act('Take theirs', () => engine.takeTheirs(entry.opId))}
-              >
+              </PrimaryAction>
+              <SecondaryAction loading={busy === 'Take theirs'} onClick={act('Take theirs', () => engine.takeTheirs(entry.opId))}>
                 Take theirs
-              </Button>
+              </SecondaryAction>
             </>
           )}
           {entry.status === 'failed' && (
-            <Button size="compact-md" loading={busy === 'Retry'} onClick={act('Retry', () => engine.retry(entry.opId))}>
+            <PrimaryAction loading={busy === 'Retry'} onClick={act('Retry', () => engine.retry(entry.opId))}>
               Retry
-            </Button>
+            </PrimaryAction>
           )}
-          {entry.status === 'failed' && editRoute && (
-            <Button size="compact-md" variant="default" onClick={() => navigate(editRoute)}>
-              Edit
-            </Button>
-          )}
+          {entry.status === 'failed' && editRoute && <SecondaryAction onClick={() => navigate(editRoute)}>Edit</SecondaryAction>}
           {discardable && (
-            <Button
-              size="compact-md"
-              variant="subtle"
-              color="red"
-              loading={busy === 'Discard'}
-              onClick={act('Discard', () => engine.discard(entry.opId))}
-            >
+            <DestructiveTrigger loading={busy === 'Discard'} onClick={act('Discard', () => engine.discard(entry.opId))}>
               Discard
-            </Button>
+            </DestructiveTrigger>
           )}
         </Group>
       </Stack>
@@ -201,18 +187,24 @@ export function SyncScreen() {
             </Text>
           )}
         </Stack>
-        <Button onClick={() => void syncNow()} loading={syncing || status.syncing} disabled={!status.online}>
+        <PrimaryAction onClick={() => void syncNow()} loading={syncing || status.syncing} disabled={!status.online}>
           Sync now
-        </Button>
+        </PrimaryAction>
       </Group>
       {needsSignIn && (
         <Alert color="red" title={SESSION_EXPIRED_TITLE}>
-          <Button size="compact-md" mt="xs" onClick={promptSignIn}>
+          <PrimaryAction mt="xs" onClick={promptSignIn}>
             Sign in again
-          </Button>
+          </PrimaryAction>
         </Alert>
       )}
-      {changes && changes.length === 0 && <Text>Everything is on the server.</Text>}
+      {changes && changes.length === 0 && (
+        <EmptyState
+          icon={<SyncIcon />}
+          title="Everything is on the server."
+          description="Changes made on this device wait here until the server has them; nothing to do now."
+        />
+      )}
       <ChangeList title="Failed" changes={failed} />
       <ChangeList title="Conflicts" changes={conflicts} />
       <ChangeList title="Waiting" changes={waiting} />

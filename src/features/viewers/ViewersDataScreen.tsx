@@ -9,6 +9,11 @@ import { QuizFilterSelect } from '../../ui/QuizFilterSelect';
 import { SavedPageNotice } from '../../ui/SavedPageNotice';
 import { SearchBox } from '../../ui/SearchBox';
 import { useServerPage } from '../../ui/use-server-page';
+import { Link } from 'react-router-dom';
+import { paths } from '../../lib/paths';
+import { PrimaryAction } from '../../ui/actions';
+import { EmptyState, NoMatchState } from '../../ui/EmptyState';
+import { ViewersIcon } from '../../ui/icons';
 
 const SEARCH_DELAY_MS = 300;
 
@@ -69,7 +74,31 @@ export function ViewersDataScreen() {
             rows={rows}
             rowKey={(row) => String(row.id)}
             minWidth={640}
-            empty={debouncedSearch.trim() || quiz ? 'No viewer matches the filter.' : 'No viewers yet.'}
+            empty={
+              debouncedSearch.trim() || quiz ? (
+                <NoMatchState
+                  title="No viewer matches the filter."
+                  what="viewers"
+                  description="Try another quiz or word, or show the whole list."
+                  onShowAll={() => {
+                    setQuiz(null);
+                    setSearch('');
+                    setPage(1);
+                  }}
+                />
+              ) : (
+                <EmptyState
+                  icon={<ViewersIcon />}
+                  title="No viewers yet."
+                  description="Participants appear here when they join a quiz with its join code."
+                  action={
+                    <PrimaryAction component={Link} to={paths.listQuiz()}>
+                      Go to the quizzes
+                    </PrimaryAction>
+                  }
+                />
+              )
+            }
           />
           <Group justify="space-between" wrap="wrap">
             <Pager

@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { startOidcProvider, type TestOidcProvider } from '../../server/test/oidc-provider';
+import { violations } from './support/axe';
 import { apiLogin, createTenant, dismissNotices, signIn } from './support/fixtures';
 
 // Social sign-in end to end (issue 17 §2): a real OpenID provider (oidc-provider 9) runs on 127.0.0.1 with this
@@ -85,6 +86,7 @@ test('the admin sets the provider in Setting, and a phone joins a SOCIAL_BASED q
   await page.reload();
   await expect(form.getByLabel('Issuer URL')).toHaveValue(idp.issuer);
   await expect(form.getByLabel('Button label')).toHaveValue('IdP');
+  expect(await violations(page), 'the Setting screen with its Social sign-in section').toEqual([]);
   const saved = await request.get('/api/v1/client-oidc/', { headers });
   expect(await saved.json()).toEqual({
     configured: true,
@@ -100,6 +102,7 @@ test('the admin sets the provider in Setting, and a phone joins a SOCIAL_BASED q
   await phone.goto(`/play/${quiz.quiz_hash}`);
   await expect(phone.getByRole('heading', { name: 'Social Quiz' })).toBeVisible();
   await phone.getByLabel('Join code').fill('77');
+  expect(await violations(phone), 'the join screen offering the provider').toEqual([]);
   await phone.getByRole('button', { name: 'Sign in with IdP' }).click();
   await phone.waitForURL((url) => url.origin === idp.issuer);
   await phone.getByPlaceholder('Enter any login').fill('zoe');

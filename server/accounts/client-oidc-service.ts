@@ -17,9 +17,10 @@ import { fieldErrors, HttpError } from '../http/errors';
 
 type ClientOidcRow = Selectable<ClientOidcTable>;
 
-export function toClientOidc(row: ClientOidcRow | undefined): ClientOidc {
+export function toClientOidc(row: ClientOidcRow | undefined, redirectUri: string): ClientOidc {
   return {
     configured: row !== undefined,
+    redirect_uri: redirectUri,
     issuer: row?.issuer ?? '',
     oidc_client_id: row?.oidc_client_id ?? '',
     label: row?.label ?? '',

@@ -45,12 +45,20 @@ const google = {
 describe('client-oidc/', () => {
   it('answers nothing configured at first, then the saved provider without its secret', async () => {
     const admin = await signedInTenant(server, { socialAuth: true });
-    expect((await get(admin.headers)).json()).toEqual({ configured: false, issuer: '', oidc_client_id: '', label: '', has_secret: false });
+    expect((await get(admin.headers)).json()).toEqual({
+      configured: false,
+      redirect_uri: CALLBACK,
+      issuer: '',
+      oidc_client_id: '',
+      label: '',
+      has_secret: false,
+    });
 
     const saved = await put(admin.headers, { ...google, issuer: '  https://accounts.google.com  ' });
     expect(saved.statusCode, saved.body).toBe(200);
     const answer = {
       configured: true,
+      redirect_uri: CALLBACK,
       issuer: google.issuer,
       oidc_client_id: google.oidc_client_id,
       label: google.label,

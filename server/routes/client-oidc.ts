@@ -3,6 +3,8 @@ import { clientOidc, clientOidcPayload, clientOidcQuery } from '../../src/lib/co
 import { clientOidcService, toClientOidc } from '../accounts/client-oidc-service';
 import type { ServerContext } from '../context';
 import { noContent } from '../http/contract';
+import { absoluteUrl } from '../http/public-url';
+import { OIDC_CALLBACK_PATH } from '../play/oidc';
 import { protect } from '../http/protect';
 import { clientIdOf } from '../http/tenant';
 
@@ -15,11 +17,11 @@ export const clientOidcRoutes: FastifyPluginAsyncZod<ServerContext> = async (app
   const providers = clientOidcService(ctx);
 
   app.get('/api/v1/client-oidc/', { schema: { querystring: clientOidcQuery, response: { 200: clientOidc } } }, async (request) =>
-    toClientOidc(await providers.get(clientIdOf(request))),
+    toClientOidc(await providers.get(clientIdOf(request)), absoluteUrl(request, OIDC_CALLBACK_PATH)),
   );
 
   app.put('/api/v1/client-oidc/', { schema: { body: clientOidcPayload, response: { 200: clientOidc } } }, async (request) =>
-    toClientOidc(await providers.put(clientIdOf(request), request.body)),
+    toClientOidc(await providers.put(clientIdOf(request), request.body), absoluteUrl(request, OIDC_CALLBACK_PATH)),
   );
 
   app.delete('/api/v1/client-oidc/', { schema: { response: { 204: noContent } } }, async (request, reply) => {

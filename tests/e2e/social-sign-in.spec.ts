@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { startOidcProvider, type TestOidcProvider } from '../../server/test/oidc-provider';
 import { violations } from './support/axe';
-import { apiLogin, createTenant, dismissNotices, signIn } from './support/fixtures';
+import { apiLogin, createTenant, dismissNotices, scrollsSideways, signIn } from './support/fixtures';
 
 // Social sign-in end to end (issue 17 §2): a real OpenID provider (oidc-provider 9) runs on 127.0.0.1 with this
 // portal registered at it; the admin enters it in the Setting screen's "Social sign-in" section; a player on a
@@ -87,9 +87,15 @@ test('the admin sets the provider in Setting, and a phone joins a SOCIAL_BASED q
   await expect(form.getByLabel('Issuer URL')).toHaveValue(idp.issuer);
   await expect(form.getByLabel('Button label')).toHaveValue('IdP');
   expect(await violations(page), 'the Setting screen with its Social sign-in section').toEqual([]);
+  await page.setViewportSize({ width: 320, height: 640 });
+  await page.reload();
+  await expect(form.getByText(`${baseURL}/api/v1/play/oidc/callback`)).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(await scrollsSideways(page), 'the Setting screen at 320 px').toBe(false);
   const saved = await request.get('/api/v1/client-oidc/', { headers });
   expect(await saved.json()).toEqual({
     configured: true,
+    redirect_uri: `${baseURL}/api/v1/play/oidc/callback`,
     issuer: idp.issuer,
     oidc_client_id: 'e2e-portal',
     label: 'IdP',

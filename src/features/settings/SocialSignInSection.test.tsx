@@ -24,7 +24,14 @@ const profile = {
   updated_at: '2026-01-01T09:00:00.000Z',
   version: 1,
 };
-const kept: ClientOidc = { configured: true, issuer: 'https://idp.test', oidc_client_id: 'portal', label: 'IdP', has_secret: true };
+const kept: ClientOidc = {
+  configured: true,
+  redirect_uri: 'https://portal.test/api/v1/play/oidc/callback',
+  issuer: 'https://idp.test',
+  oidc_client_id: 'portal',
+  label: 'IdP',
+  has_secret: true,
+};
 
 function serve(options: { socialAuth: boolean; put?: (body: unknown) => Response }) {
   return mockFetch(async (request) => {
@@ -81,6 +88,8 @@ describe('the Setting screen’s Social sign-in section', () => {
     const secret = screen.getByLabelText('Client secret');
     expect(secret).toHaveValue('');
     expect(secret).toHaveAttribute('placeholder', 'A secret is kept: leave empty to keep it');
+    // The address to register at the provider is the server's own (PUBLIC_URL), as it answered.
+    expect(form).toHaveTextContent('https://portal.test/api/v1/play/oidc/callback');
 
     await user.click(form.querySelector('button[type="submit"]') as HTMLButtonElement);
     expect(await screen.findByText('The provider was not found.')).toBeInTheDocument();

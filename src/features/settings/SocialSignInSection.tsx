@@ -1,4 +1,4 @@
-import { Button, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Button, Code, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useEffect, useState } from 'react';
 import { fetchClientOidc, saveClientOidc, type ClientOidc } from '../../api/client-oidc';
@@ -43,7 +43,9 @@ function SocialSignInForm({ saved, online, onSaved }: { saved: ClientOidc; onlin
         </Title>
         <Text size="sm">
           Players of quizzes that use social sign-in join with an account at this OpenID Connect provider. Register this portal there as a
-          web client with the redirect URI {window.location.origin}/api/v1/play/oidc/callback and the scopes openid, email and profile.
+          web client with the scopes openid, email and profile and the redirect URI{' '}
+          {/* One long word in a code span, which does not wrap by itself: a 320 px phone would scroll sideways. */}
+          <Code style={{ overflowWrap: 'anywhere' }}>{saved.redirect_uri}</Code>
         </Text>
         <TextInput
           label="Issuer URL"

@@ -25,7 +25,16 @@ describe('socialSignInPayload', () => {
   });
 
   it('starts the form from the saved provider, with the secret field empty', () => {
-    expect(socialSignInValues({ configured: true, issuer: 'https://i.test', oidc_client_id: 'c', label: 'L', has_secret: true })).toEqual({
+    expect(
+      socialSignInValues({
+        configured: true,
+        redirect_uri: 'https://portal.test/api/v1/play/oidc/callback',
+        issuer: 'https://i.test',
+        oidc_client_id: 'c',
+        label: 'L',
+        has_secret: true,
+      }),
+    ).toEqual({
       issuer: 'https://i.test',
       oidc_client_id: 'c',
       oidc_client_secret: '',

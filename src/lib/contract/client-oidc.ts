@@ -29,9 +29,13 @@ export function isIssuerUrl(text: string): boolean {
 export const { clientOidc, clientOidcPayload, clientOidcQuery } = builtOnFirstUse(() => {
   const requiredText = (max: number) => boundedText(max).trim().min(1, { error: BLANK_MESSAGE, abort: true });
 
-  /** GET (and PUT's answer): `configured` is false (and the texts empty) until the admin saves a provider. */
+  /**
+   * GET (and PUT's answer): `configured` is false (and the texts empty) until the admin saves a provider.
+   * `redirect_uri` is the address this server sends participants back to, to be registered at the provider.
+   */
   const clientOidc = z.object({
     configured: z.boolean(),
+    redirect_uri: z.string(),
     issuer: z.string(),
     oidc_client_id: z.string(),
     label: z.string(),

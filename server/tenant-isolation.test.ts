@@ -122,6 +122,18 @@ async function tenantWithEverything(word: string): Promise<Tenant> {
     headers,
   });
   expect(profile.statusCode, profile.body).toBe(200);
+  const provider = await server.app.inject({
+    method: 'PUT',
+    url: '/api/v1/client-oidc/',
+    payload: {
+      issuer: `https://${word}.idp.test`,
+      oidc_client_id: `${word}-id`,
+      oidc_client_secret: `${word}-secret`,
+      label: `${word} button`,
+    },
+    headers,
+  });
+  expect(provider.statusCode, provider.body).toBe(200);
   // Deleted rows, so updated_after pulls have deletions to (not) leak.
   for (const [url, payload] of [
     ['/api/v1/category/', { name: `${word} gone` }],
@@ -146,6 +158,7 @@ async function rowsOf(clientId: number): Promise<Record<string, unknown[]>> {
     .orderBy('id')
     .execute();
   rows.clients = await server.db.selectFrom('clients').selectAll().where('id', '=', clientId).execute();
+  rows.client_oidc = await server.db.selectFrom('client_oidc').selectAll().where('client_id', '=', clientId).execute();
   return rows;
 }
 
@@ -262,6 +275,20 @@ const LIST_FILTERS: ((x: Ids) => string)[] = [
   () => 'page=1',
 ];
 
+/**
+ * The client's OpenID provider (issue 17 §2) has no id in its path: it is always the caller's. B's calls naming A
+ * in the query answer B's own provider and leave A's as it was.
+ */
+const CLIENT_OIDC_CALLS: Call[] = [
+  { method: 'GET', url: (x) => `/api/v1/client-oidc/?client=${x.client}` },
+  {
+    method: 'PUT',
+    url: (x) => `/api/v1/client-oidc/?client=${x.client}`,
+    body: (x) => ({ client: x.client, issuer: 'https://taken.over.test', oidc_client_id: 'taken', label: 'taken over' }),
+  },
+  { method: 'DELETE', url: (x) => `/api/v1/client-oidc/?client=${x.client}` },
+];
+
 /** Every endpoint and method of spec §7 that needs a token (for the 401 walk). */
 const EVERY_PROTECTED_CALL: Call[] = [
   ...LISTS.map((url): Call => ({ method: 'GET', url: () => url })),
@@ -272,6 +299,7 @@ const EVERY_PROTECTED_CALL: Call[] = [
   { method: 'POST', url: () => '/api/v1/poll-list/', body: () => ({ name: 'new', join_code: '1' }) },
   { method: 'GET', url: () => '/api/v1/accounts/user/' },
   { method: 'POST', url: () => '/api/v1/accounts/logout/' },
+  ...CLIENT_OIDC_CALLS,
 ];
 
 describe('tenant isolation: client B with client A’s ids', () => {
@@ -316,6 +344,20 @@ describe('tenant isolation: client B with client A’s ids', () => {
     // B deleted rows of its own only (its "beta gone" category and poll), never A's.
     if (page.deleted) for (const id of page.deleted) expect(id).not.toBe(a.ids.category);
     if (page.deleted && url === '/api/v1/category/') expect(page.deleted).toHaveLength(1);
+  });
+
+  it('client-oidc/ with ?client=<A> reads and changes only B’s own provider, and never shows A’s', async () => {
+    const before = await rowsOf(a.ids.client);
+    const [read, write, removal] = CLIENT_OIDC_CALLS;
+    for (const call of [read, write, read, removal, read]) {
+      const response = await send(call as Call, b);
+      expect(response.statusCode, response.body).toBeLessThan(300);
+      expect(response.body.toLowerCase()).not.toContain('alpha');
+      if (call === write) expect(response.json()).toMatchObject({ issuer: 'https://taken.over.test', has_secret: true });
+    }
+    expect((await send(read as Call, b)).json()).toMatchObject({ configured: false });
+    expect(await rowsOf(a.ids.client)).toEqual(before);
+    expect((await send(read as Call, a)).json()).toMatchObject({ issuer: 'https://alpha.idp.test', label: 'alpha button' });
   });
 
   it('leaves A’s rows and image in place, and A still reads them', async () => {

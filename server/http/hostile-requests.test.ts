@@ -389,6 +389,7 @@ describe('hostile requests to every route', () => {
       '/api/v1/play/polls/:link_key/vote',
       '/api/v1/bulk-delete-questions/',
       '/api/v1/profiles/client/:id/',
+      '/api/v1/client-oidc/',
     ]) {
       expect(urls).toContain(url);
     }

@@ -1,9 +1,7 @@
-import { createServer, type AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
-import Provider from 'oidc-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLAY_MESSAGES } from '../../src/lib/contract/play';
 import { nowIso } from '../db/rows';
+import { signInAt, startOidcProvider, type TestOidcProvider } from '../test/oidc-provider';
 import { createTestServer, signedInTenant, type TestServer } from '../test/support';
 import { createPlayQuiz, stateOf, type SignedIn } from './play-test-support';
 
@@ -15,51 +13,14 @@ import { createPlayQuiz, stateOf, type SignedIn } from './play-test-support';
 const PUBLIC_URL = 'http://127.0.0.1:4999';
 const CALLBACK = `${PUBLIC_URL}/api/v1/play/oidc/callback`;
 
-let provider: Server;
+let provider: TestOidcProvider;
 let issuer: string;
 let server: TestServer;
 let admin: SignedIn;
 
-/** A port free on 127.0.0.1 now (the provider's issuer must name its own address before it listens). */
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
-
 beforeAll(async () => {
-  const port = await freePort();
-  issuer = `http://127.0.0.1:${port}`;
-  const oidc = new Provider(issuer, {
-    clients: [
-      {
-        client_id: 'quiz-portal',
-        client_secret: 'test-secret',
-        redirect_uris: [CALLBACK],
-        response_types: ['code'],
-        grant_types: ['authorization_code'],
-      },
-    ],
-    async findAccount(_ctx, id) {
-      return {
-        accountId: id,
-        claims: async () => ({
-          sub: id,
-          email: `${id}@idp.test`,
-          email_verified: true,
-          given_name: 'Ida',
-          family_name: `Provider<${id}>`,
-          name: 'Ida Provider',
-        }),
-      };
-    },
-    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'given_name', 'family_name'] },
-    pkce: { required: () => true },
-  });
-  provider = oidc.listen(port, '127.0.0.1');
-  await new Promise((resolve) => provider.once('listening', resolve));
+  provider = await startOidcProvider({ redirectUris: [CALLBACK] });
+  issuer = provider.issuer;
   server = await createTestServer({ env: { PUBLIC_URL } });
   admin = await signedInTenant(server, { socialAuth: true });
   await server.db
@@ -67,8 +28,8 @@ beforeAll(async () => {
     .values({
       client_id: admin.clientId,
       issuer,
-      oidc_client_id: 'quiz-portal',
-      oidc_client_secret: 'test-secret',
+      oidc_client_id: provider.clientId,
+      oidc_client_secret: provider.clientSecret,
       label: 'Sign in with IdP',
       created_at: nowIso(server.clock),
     })
@@ -76,36 +37,8 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await server.close();
-  await new Promise((resolve) => provider.close(resolve));
+  await provider.close();
 });
-
-/** The phone at the provider: follows redirects, signs in as `login`, consents, and returns the redirect to us. */
-async function signInAt(authorizationUrl: string, login: string): Promise<URL> {
-  const jar = new Map<string, string>();
-  const cookie = () => [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
-  let url = new URL(authorizationUrl);
-  let body: URLSearchParams | undefined;
-  for (let hop = 0; hop < 12; hop += 1) {
-    if (url.href.startsWith(CALLBACK)) return url;
-    const response = await fetch(url, { method: body ? 'POST' : 'GET', body, headers: { cookie: cookie() }, redirect: 'manual' });
-    for (const header of response.headers.getSetCookie()) {
-      const [pair] = header.split(';');
-      const [name, ...value] = (pair ?? '').split('=');
-      if (name) jar.set(name.trim(), value.join('='));
-    }
-    body = undefined;
-    const location = response.headers.get('location');
-    if (location) {
-      url = new URL(location, url);
-      continue;
-    }
-    const page = await response.text();
-    expect(response.status, page).toBe(200);
-    // The development interaction pages: the login form, then the consent form.
-    body = new URLSearchParams(page.includes('name="login"') ? { prompt: 'login', login, password: 'x' } : { prompt: 'consent' });
-  }
-  throw new Error('too many hops at the provider');
-}
 
 describe('joining by signing in (SOCIAL_BASED)', () => {
   it('checks the join code, signs in at the client’s provider, and seats a viewer from its claims', async () => {
@@ -131,7 +64,7 @@ describe('joining by signing in (SOCIAL_BASED)', () => {
     expect(authorizationUrl.startsWith(issuer)).toBe(true);
     expect(new URL(authorizationUrl).searchParams.get('code_challenge_method')).toBe('S256');
 
-    const back = await signInAt(authorizationUrl, 'ida');
+    const back = await signInAt(authorizationUrl, 'ida', CALLBACK);
     const callback = await server.app.inject({ url: `${back.pathname}${back.search}` });
     expect(callback.statusCode).toBe(302);
     const location = String(callback.headers.location);

@@ -25,26 +25,31 @@ function cleanName(value: unknown): string {
 
 export function oidcService(deps: { db: Kysely<Database>; clock: Clock; play: PlayService }) {
   const { db, clock, play } = deps;
-  const configurations = new Map<string, Promise<client.Configuration>>();
+  // One discovered configuration per client, under the key of the row it was made from: when the admin saves
+  // another issuer, client id or secret (Setting screen), the next sign-in finds a different key and replaces
+  // the entry, so a changed provider is used at once and an old one is not kept.
+  const configurations = new Map<number, { key: string; configuration: Promise<client.Configuration> }>();
 
-  /** The provider's configuration by discovery, once per issuer and client (a failed discovery is retried). */
+  /** The provider's configuration by discovery, once per client and provider (a failed discovery is retried). */
   function configurationOf(row: OidcRow): Promise<client.Configuration> {
     const key = `${row.issuer}\n${row.oidc_client_id}\n${row.oidc_client_secret}`;
-    let found = configurations.get(key);
-    if (!found) {
-      const issuer = new URL(row.issuer);
-      found = client.discovery(
-        issuer,
-        row.oidc_client_id,
-        row.oidc_client_secret || undefined,
-        undefined,
-        // A provider on plain http is only for local tests and development.
-        issuer.protocol === 'http:' ? { execute: [client.allowInsecureRequests] } : undefined,
-      );
-      found.catch(() => configurations.delete(key));
-      configurations.set(key, found);
-    }
-    return found;
+    const cached = configurations.get(row.client_id);
+    if (cached?.key === key) return cached.configuration;
+    const issuer = new URL(row.issuer);
+    const configuration = client.discovery(
+      issuer,
+      row.oidc_client_id,
+      row.oidc_client_secret || undefined,
+      undefined,
+      // A provider on plain http is only for local tests and development (the admin's form allows it on loopback only).
+      issuer.protocol === 'http:' ? { execute: [client.allowInsecureRequests] } : undefined,
+    );
+    const entry = { key, configuration };
+    configuration.catch(() => {
+      if (configurations.get(row.client_id) === entry) configurations.delete(row.client_id);
+    });
+    configurations.set(row.client_id, entry);
+    return configuration;
   }
 
   async function providerOf(quiz: QuizRow): Promise<OidcRow> {

@@ -4,6 +4,7 @@ import { accountRoutes } from './accounts';
 import { categoryRoutes } from './categories';
 import { questionRoutes } from './questions';
 import { attemptRoutes } from './attempts';
+import { clientOidcRoutes } from './client-oidc';
 import { clientProfileRoutes } from './client-profile';
 import { pollChoiceRoutes } from './poll-choices';
 import { pollRoutes } from './polls';
@@ -24,5 +25,6 @@ export const resourceRoutes: FastifyPluginAsyncZod<ServerContext>[] = [
   attemptRoutes,
   viewerRoutes,
   clientProfileRoutes,
+  clientOidcRoutes,
   quizRoutes,
 ];

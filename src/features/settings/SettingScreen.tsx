@@ -9,11 +9,12 @@ import { notifyError, showFieldErrors } from '../../ui/notify';
 import { useClientProfile } from '../../ui/use-client-profile';
 import { useSyncStatus } from '../../store/sync';
 import { settingImageChanges } from './setting-images';
+import { SETTINGS_FAILED_MESSAGE } from './setting-messages';
+import { SocialSignInSection } from './SocialSignInSection';
 import { TEXT_LIMITS } from '../../lib/contract/limits';
 import { PrimaryAction, SecondaryAction } from '../../ui/actions';
 
-/** Spec §8's message for a failed settings update. */
-export const SETTINGS_FAILED_MESSAGE = 'There was an error!';
+export { SETTINGS_FAILED_MESSAGE };
 
 interface SettingValues {
   business_name: string;
@@ -155,7 +156,11 @@ export function SettingScreen() {
         </Alert>
       )}
       {profile ? (
-        <SettingForm key={profile.version} profile={profile} online={online} />
+        <>
+          <SettingForm key={profile.version} profile={profile} online={online} />
+          {/* The operator's switch: without it the server refuses a provider, so the section is not offered. */}
+          {profile.social_auth_feature && <SocialSignInSection online={online} />}
+        </>
       ) : failed ? (
         <Stack align="flex-start">
           <Text>{failed}</Text>

@@ -1,4 +1,5 @@
-import { Button, Code, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Code, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { PrimaryAction, SecondaryAction } from '../../ui/actions';
 import { useForm } from '@mantine/form';
 import { useEffect, useState } from 'react';
 import { fetchClientOidc, saveClientOidc, type ClientOidc } from '../../api/client-oidc';
@@ -79,9 +80,9 @@ function SocialSignInForm({ saved, online, onSaved }: { saved: ClientOidc; onlin
           disabled={!online}
           {...form.getInputProps('label')}
         />
-        <Button type="submit" loading={saving} disabled={!online} style={{ alignSelf: 'flex-start' }}>
+        <PrimaryAction type="submit" loading={saving} disabled={!online} style={{ alignSelf: 'flex-start' }}>
           Save
-        </Button>
+        </PrimaryAction>
       </Stack>
     </Paper>
   );
@@ -127,9 +128,7 @@ export function SocialSignInSection({ online }: { online: boolean }) {
     return (
       <Stack align="flex-start">
         <Text>{failed}</Text>
-        <Button variant="default" onClick={() => setAttempt((value) => value + 1)}>
-          Retry social sign-in
-        </Button>
+        <SecondaryAction onClick={() => setAttempt((value) => value + 1)}>Retry social sign-in</SecondaryAction>
       </Stack>
     );
   }

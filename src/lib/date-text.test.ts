@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayText, dayTimeText, dayTimeZoneText, durationText } from './date-text';
+import { dayAndTimeZoneText, dayText, dayTimeText, dayTimeZoneText, durationText } from './date-text';
 
 describe('the one date formatter (issue 22)', () => {
   it('shows a dash for a missing or unreadable date', () => {
@@ -28,6 +28,16 @@ describe('the one date formatter (issue 22)', () => {
       .find((part) => part.type === 'timeZoneName')?.value;
     expect(zone).toBeTruthy();
     expect(dayTimeZoneText(local, 'en-GB')).toBe(`21 Nov 2026, 09:05 ${zone}`);
+  });
+
+  it('splits such a moment into its day and its time with the zone, for a two-line table cell (issue 20)', () => {
+    const local = new Date(2026, 10, 21, 9, 5);
+    const zone = new Intl.DateTimeFormat('en-GB', { timeZoneName: 'short' })
+      .formatToParts(local)
+      .find((part) => part.type === 'timeZoneName')?.value;
+    expect(dayAndTimeZoneText(local, 'en-GB')).toEqual(['21 Nov 2026', `09:05 ${zone}`]);
+    expect(dayAndTimeZoneText(null)).toEqual(['—']);
+    expect(dayAndTimeZoneText('not a date')).toEqual(['—']);
   });
 });
 

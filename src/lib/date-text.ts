@@ -5,12 +5,13 @@
 // Intl formatters are made on first use and kept: the first one of a page loads the locale's data (about 20 ms
 // of a slow phone's main thread, measured in issue 9), paid once, not per cell.
 
-type Style = 'day' | 'dayTime' | 'dayTimeZone';
+type Style = 'day' | 'dayTime' | 'dayTimeZone' | 'timeZone';
 
 const OPTIONS: Record<Style, Intl.DateTimeFormatOptions> = {
   day: { year: 'numeric', month: 'short', day: 'numeric' },
   dayTime: { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' },
   dayTimeZone: { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', timeZoneName: 'short' },
+  timeZone: { hour: '2-digit', minute: '2-digit', timeZoneName: 'short' },
 };
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
@@ -50,6 +51,15 @@ export function dayTimeText(value: string | number | Date | null | undefined, lo
 /** A day and its time with the time zone, for moments people meet at (a quiz's start), e.g. "21 Nov 2026, 14:30 CET". */
 export function dayTimeZoneText(value: string | number | Date | null | undefined, locale?: string): string {
   return written('dayTimeZone', value, locale);
+}
+
+/**
+ * The same moment as `dayTimeZoneText` in two parts, the day and the time with its zone, for a narrow table
+ * column that shows them on two lines, e.g. ["21 Nov 2026", "14:30 CET"]; one dash when there is no date.
+ */
+export function dayAndTimeZoneText(value: string | number | Date | null | undefined, locale?: string): [string] | [string, string] {
+  if (!parsed(value)) return ['—'];
+  return [written('day', value, locale), written('timeZone', value, locale)];
 }
 
 /** A length of time on a clock face, e.g. "1:39:26", or "4:05" under an hour (a countdown's time left). */

@@ -1,7 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import { render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { DataTable, type DataTableColumn } from './DataTable';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DataTable, neededWidthOf, showsCards, type DataTableColumn } from './DataTable';
 
 interface Item {
   id: string;
@@ -71,5 +71,62 @@ describe('DataTable rows', () => {
     expect(renders.get('a')).toBe(2);
     rerender(table(countingColumns(renders), [alpha]));
     expect(renders.get('a')).toBe(3);
+  });
+});
+
+describe('cards where the columns do not fit (issue 20 §1)', () => {
+  it('shows cards in a box narrower than the list says or the table took, a table otherwise', () => {
+    expect(showsCards(343, 760, 0)).toBe(true);
+    expect(showsCards(1148, 760, 0)).toBe(false);
+    // The list guessed 1100 px, but the table stuck out at 1291 px: cards up to that width.
+    expect(showsCards(1148, 1100, 1291)).toBe(true);
+    expect(showsCards(1300, 1100, 1291)).toBe(false);
+    // Not laid out yet (0 px): a table, measured again before the first paint.
+    expect(showsCards(0, 760, 0)).toBe(false);
+  });
+
+  it('learns the width a table needs from a table sticking out of its box', () => {
+    expect(neededWidthOf(1291, 1148, 0)).toBe(1291);
+    // A table that fits needs no more than its box: a wider need learnt before was from longer rows.
+    expect(neededWidthOf(1148, 1148, 1291)).toBe(1148);
+    expect(neededWidthOf(1300, 1300, 900)).toBe(900);
+  });
+
+  afterEach(() => vi.restoreAllMocks());
+
+  it('renders the rows as labelled cards with the actions marked, still a table with its column headers', () => {
+    // jsdom lays nothing out: a 343 px box (a phone) around a table whose columns want 700 px.
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(343);
+    vi.spyOn(HTMLElement.prototype, 'offsetWidth', 'get').mockReturnValue(700);
+    const columns: DataTableColumn<Item>[] = [
+      { header: 'Name', cell: (item) => item.name },
+      { header: 'Edit', cell: (item) => <a href={`/edit/${item.id}`}>Edit</a>, shrink: true, action: true },
+    ];
+    render(
+      <MantineProvider>
+        <DataTable
+          label="Items"
+          columns={columns}
+          rows={[{ id: 'a', name: 'Alpha', note: '' }]}
+          rowKey={(item) => item.id}
+          cardsBelow={320}
+        />
+      </MantineProvider>,
+    );
+    const itemsTable = screen.getByRole('table', { name: 'Items' });
+    expect(itemsTable.parentElement).toHaveAttribute('data-cards');
+    expect(screen.getAllByRole('columnheader').map((header) => header.textContent)).toEqual(['Name', 'Edit']);
+    const [name, edit] = screen.getAllByRole('cell');
+    expect(name).toHaveAttribute('data-label', 'Name');
+    expect(name).not.toHaveAttribute('data-action');
+    expect(edit).toHaveAttribute('data-action');
+    expect(screen.getAllByRole('row')).toHaveLength(2);
+  });
+
+  it('keeps the table where the columns fit', () => {
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(1148);
+    vi.spyOn(HTMLElement.prototype, 'offsetWidth', 'get').mockReturnValue(1148);
+    render(table(countingColumns(new Map()), [{ id: 'a', name: 'Alpha', note: '' }]));
+    expect(screen.getByRole('table', { name: 'Items' }).parentElement).not.toHaveAttribute('data-cards');
   });
 });

@@ -1,6 +1,7 @@
 import { Table } from '@mantine/core';
-import { memo, type ReactNode } from 'react';
+import { memo, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { EmptyState } from './EmptyState';
+import classes from './DataTable.module.css';
 
 export interface DataTableColumn<Row> {
   /** Column heading, also the cell's label when rows stack as cards on phones. */
@@ -8,8 +9,10 @@ export interface DataTableColumn<Row> {
   cell: (row: Row) => ReactNode;
   /** Narrow action columns (Edit, Delete) are kept to their content. */
   shrink?: boolean;
-  /** Shown in the heading cell instead of the header text, e.g. a "select all" checkbox. */
+  /** Shown in the heading cell instead of the header text, e.g. a "select all" checkbox (shown in cards too). */
   headerCell?: ReactNode;
+  /** A row action (Edit, Delete, Reset Attempts): in a card it sits with the other actions at the foot, unlabelled. */
+  action?: boolean;
 }
 
 interface DataTableProps<Row> {
@@ -20,8 +23,11 @@ interface DataTableProps<Row> {
   rowKey: (row: Row) => string;
   /** What shows without rows: an EmptyState (what to do next and its button), or a plain title for one. */
   empty?: ReactNode;
-  /** Below this the table scrolls sideways inside its own box, never the page. */
-  minWidth?: number;
+  /**
+   * The width in px the table's columns need, as far as the list knows: where the table has less (a phone, a
+   * tablet beside the sidebar), or sticks out of its box anyway, each row shows as a card, so nothing scrolls sideways.
+   */
+  cardsBelow?: number;
   /**
    * Whether a row renders as it did (then it skips its render). By default only the same row object does:
    * lists whose rows are rebuilt on every change say what their cells show.
@@ -37,9 +43,15 @@ interface DataTableRowProps<Row> {
 
 function DataTableRowCells<Row>({ row, columns }: DataTableRowProps<Row>) {
   return (
-    <Table.Tr>
+    <Table.Tr role="row">
       {columns.map((column) => (
-        <Table.Td key={column.header} style={column.shrink ? { whiteSpace: 'nowrap' } : undefined}>
+        <Table.Td
+          key={column.header}
+          role="cell"
+          data-label={column.header}
+          data-shrink={column.shrink || undefined}
+          data-action={column.action || undefined}
+        >
           {column.cell(row)}
         </Table.Td>
       ))}
@@ -55,30 +67,106 @@ const DataTableRow = memo(
   // memo() loses the component's type parameter; the comparison above holds for any Row.
 ) as <Row>(props: DataTableRowProps<Row>) => ReactNode;
 
-/** Data table on Mantine Table: a labelled table that scrolls sideways in its own container on small screens. */
-export function DataTable<Row>({ label, columns, rows, rowKey, empty = 'Nothing to show.', minWidth = 560, sameRow }: DataTableProps<Row>) {
+/**
+ * Whether rows show as cards: when the table's box (0: not laid out yet) is narrower than the columns need, the
+ * larger of what the list says (`cardsBelow`) and what the table took when it last stuck out of the box.
+ */
+export function showsCards(boxWidth: number, cardsBelow: number, neededWidth: number): boolean {
+  return boxWidth > 0 && boxWidth < Math.max(cardsBelow, neededWidth);
+}
+
+/**
+ * The width the table needs, learnt from a table laid out in its box: wider than the box, it needs its width
+ * (the columns' least); fitting, it needs no more than the box, so what was learnt before stays only if smaller.
+ */
+export function neededWidthOf(tableWidth: number, boxWidth: number, learnt: number): number {
+  return tableWidth > boxWidth + 1 ? tableWidth : Math.min(learnt, boxWidth);
+}
+
+/**
+ * Cards or table, measured before the first paint (no table flashing into cards) and again whenever the box or
+ * the table changes width (window resized, sidebar folded, longer names on the next page). The box's own
+ * width, not the window's, so the sidebar and the help panel count; the table's own width, so a long name or
+ * another locale's dates cannot make it stick out where the list's `cardsBelow` guessed it would fit.
+ */
+function useCards(cardsBelow: number) {
+  const box = useRef<HTMLDivElement>(null);
+  const table = useRef<HTMLTableElement>(null);
+  const [cards, setCards] = useState(false);
+  const shown = useRef({ cards: false, needed: 0 });
+  useLayoutEffect(() => {
+    const boxElement = box.current;
+    const tableElement = table.current;
+    if (!boxElement || !tableElement) return;
+    const measure = () => {
+      const boxWidth = boxElement.clientWidth;
+      // Only a table shows how wide its columns want to be; cards keep what the table showed last.
+      if (!shown.current.cards) shown.current.needed = neededWidthOf(tableElement.offsetWidth, boxWidth, shown.current.needed);
+      shown.current.cards = showsCards(boxWidth, cardsBelow, shown.current.needed);
+      setCards(shown.current.cards);
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(boxElement);
+    observer.observe(tableElement);
+    return () => observer.disconnect();
+  }, [cardsBelow]);
+  return { box, table, cards };
+}
+
+/**
+ * Data table on Mantine Table: a labelled table where its columns fit, a list of cards where they do not
+ * (DataTable.module.css). Explicit roles keep it a table for assistive technology when the cards' CSS turns its
+ * elements into blocks (browsers drop a table's semantics with its display).
+ */
+export function DataTable<Row>({
+  label,
+  columns,
+  rows,
+  rowKey,
+  empty = 'Nothing to show.',
+  cardsBelow = 560,
+  sameRow,
+}: DataTableProps<Row>) {
+  const { box, table, cards } = useCards(cardsBelow);
   return (
-    <Table.ScrollContainer minWidth={minWidth} type="native">
-      <Table striped highlightOnHover aria-label={label}>
-        <Table.Thead>
-          <Table.Tr>
+    <div ref={box} className={classes.root} data-cards={cards || undefined}>
+      <Table
+        ref={table}
+        striped={!cards}
+        highlightOnHover={!cards}
+        // 6 px either side of a cell instead of Mantine's 10: the widest list (List Quiz) fits beside the sidebar at 1440 px.
+        horizontalSpacing={6}
+        aria-label={label}
+        role="table"
+      >
+        <Table.Thead role="rowgroup">
+          <Table.Tr role="row">
             {columns.map((column) => (
-              <Table.Th key={column.header} w={column.shrink ? '1%' : undefined}>
+              <Table.Th
+                key={column.header}
+                role="columnheader"
+                // A 1% width keeps an action column to its content in the table; a card's heading row has no columns.
+                w={column.shrink && !cards ? '1%' : undefined}
+                data-control={column.headerCell ? true : undefined}
+              >
                 {column.headerCell ?? column.header}
               </Table.Th>
             ))}
           </Table.Tr>
         </Table.Thead>
-        <Table.Tbody>
+        <Table.Tbody role="rowgroup">
           {rows.length === 0 ? (
-            <Table.Tr>
-              <Table.Td colSpan={columns.length}>{typeof empty === 'string' ? <EmptyState title={empty} /> : empty}</Table.Td>
+            <Table.Tr role="row">
+              <Table.Td role="cell" colSpan={columns.length} data-label="">
+                {typeof empty === 'string' ? <EmptyState title={empty} /> : empty}
+              </Table.Td>
             </Table.Tr>
           ) : (
             rows.map((row) => <DataTableRow key={rowKey(row)} row={row} columns={columns} sameRow={sameRow} />)
           )}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </div>
   );
 }

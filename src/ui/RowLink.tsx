@@ -35,6 +35,7 @@ export function editDeleteColumns<Row>(
     {
       header: 'Edit',
       shrink: true,
+      action: true,
       cell: (row) => (
         <RowLink to={screens.edit(keyOf(row))} label={`Edit ${nameOf(row)}`}>
           Edit
@@ -44,6 +45,7 @@ export function editDeleteColumns<Row>(
     {
       header: 'Delete',
       shrink: true,
+      action: true,
       cell: (row) => (
         <RowLink to={screens.remove(keyOf(row))} label={`Delete ${nameOf(row)}`} danger>
           Delete

@@ -33,6 +33,7 @@ function choiceColumns(poll: PollRow): DataTableColumn<ChoiceRow>[] {
     {
       header: 'Actions',
       shrink: true,
+      action: true,
       cell: (row) => (
         <Group gap="md" wrap="nowrap">
           <RowLink to={paths.editChoice(pollKey, routeKeyOf(row))} label={`Edit ${row.name}`}>
@@ -104,7 +105,7 @@ export function ChoicesSection({ poll }: { poll: PollRow }) {
           columns={choiceColumns(poll)}
           rows={choices}
           rowKey={(row) => row.localId}
-          minWidth={320}
+          cardsBelow={320}
           empty={
             <EmptyState
               icon={<ChoiceIcon />}

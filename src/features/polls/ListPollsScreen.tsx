@@ -102,7 +102,7 @@ function PollsList() {
             columns={columns(profile?.viewer_app_url)}
             rows={pageRows}
             rowKey={(row) => row.localId}
-            minWidth={900}
+            cardsBelow={900}
             empty={
               search.trim() ? (
                 <NoMatchState title="No poll matches the search." what="polls" onShowAll={() => setSearch('')} />

@@ -108,7 +108,7 @@ const QuestionTable = memo(function QuestionTable({ rows, names, selected, onSel
     { header: 'Category', cell: (row) => categoryNameOf(row, names) },
     ...editDeleteColumns<QuestionRow>(routeKeyOf, { edit: paths.editQuestion, remove: paths.deleteQuestion }, (row) => row.description),
   ];
-  return <DataTable label="Questions" columns={columns} rows={rows} rowKey={(row) => row.localId} empty={empty} minWidth={760} />;
+  return <DataTable label="Questions" columns={columns} rows={rows} rowKey={(row) => row.localId} empty={empty} cardsBelow={760} />;
 });
 
 function downloadCsv(text: string): void {

@@ -2,7 +2,7 @@ import { ActionIcon, Anchor, Group, NativeSelect, Popover, Stack, Text, Title } 
 import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { routeKeyOf } from '../../store/mirror';
-import { dayTimeZoneText } from '../../lib/date-text';
+import { dayAndTimeZoneText } from '../../lib/date-text';
 import { STATUS_LABELS, type QuizStatus } from '../../lib/quiz-rules';
 import { CopyLinkButton } from '../../ui/CopyLinkButton';
 import { editDeleteColumns } from '../../ui/RowLink';
@@ -89,7 +89,7 @@ function QuestionCell({ entry }: { entry: QuizEntry }) {
       >
         <ArrowIcon direction="previous" />
       </ActionIcon>
-      <Text size="lg" fw={700} miw={56} ta="center">
+      <Text size="lg" fw={700} miw={40} ta="center">
         {questionCellText(state)}
       </Text>
       <ActionIcon
@@ -154,7 +154,9 @@ function StatusSelect({ entry, busy, onChoose }: { entry: QuizEntry; busy: boole
       // The options are the statuses of `controls.statuses`.
       onChange={(event) => onChoose(event.currentTarget.value as QuizStatus)}
       size="md"
-      miw={190}
+      miw={186}
+      // Size md keeps the 16 px text (no zoom on focus in a phone's browser); its 42 px height is raised to the 44 px target.
+      styles={{ input: { height: 44, minHeight: 44 } }}
     />
   );
 }
@@ -164,12 +166,22 @@ function HashCell({ entry }: { entry: QuizEntry }) {
   const { row, viewerLink } = entry;
   return (
     <Group gap={4} wrap="nowrap">
-      <Text size="sm" ff="monospace">
+      {/* Cut short with an ellipsis in the table (whole on a card): the whole hash is its title and its copy link. */}
+      <Text size="sm" ff="monospace" truncate="end" maw="7ch" title={row.quiz_hash ?? undefined}>
         {row.quiz_hash ?? '—'}
       </Text>
       {viewerLink && <CopyLinkButton link={viewerLink} label={`Copy viewer link of ${row.name}`} />}
     </Group>
   );
+}
+
+/** A start or end time on two lines, the day and the time with its zone, each whole (issue 20: not five lines). */
+function DateTimeCell({ value }: { value: string | null | undefined }) {
+  return dayAndTimeZoneText(value).map((part) => (
+    <Text key={part} size="sm" style={{ whiteSpace: 'nowrap' }}>
+      {part}
+    </Text>
+  ));
 }
 
 /**
@@ -198,6 +210,12 @@ function ResetAttemptsCell({ entry }: { entry: QuizEntry }) {
       disabled={!controls.resetAttempts}
       aria-describedby={reasonOf(controls)}
       aria-label={`Reset Attempts of ${row.name}`}
+      // Its two words on two lines, with less padding: the widest button of the row otherwise, and List Quiz's
+      // table then needs more than 1148 px, what it has at 1440 px beside the sidebar.
+      h="auto"
+      mih={44}
+      px="xs"
+      styles={{ label: { whiteSpace: 'normal', textAlign: 'center', lineHeight: 1.2 } }}
       onClick={() => {
         setConfirmationMounted(true);
         setOpened((open) => !open);
@@ -260,8 +278,8 @@ const columns: DataTableColumn<QuizEntry>[] = [
   { header: 'Questions', cell: (entry) => <QuestionCell entry={entry} />, shrink: true },
   { header: 'Mode', cell: ({ state }) => state.mode, shrink: true },
   { header: 'Status', cell: (entry) => <StatusCell entry={entry} />, shrink: true },
-  { header: 'Start Time', cell: ({ row }) => dayTimeZoneText(row.start_date_time) },
-  { header: 'End Time', cell: ({ row }) => dayTimeZoneText(row.end_date_time) },
+  { header: 'Start Time', cell: ({ row }) => <DateTimeCell value={row.start_date_time} /> },
+  { header: 'End Time', cell: ({ row }) => <DateTimeCell value={row.end_date_time} /> },
   { header: 'Quiz Hash', cell: (entry) => <HashCell entry={entry} /> },
   ...editDeleteColumns<QuizEntry>(
     ({ row }) => routeKeyOf(row),
@@ -269,7 +287,7 @@ const columns: DataTableColumn<QuizEntry>[] = [
     ({ row }) => row.name,
   ),
   { header: 'Players', cell: ({ row, players }) => <QuizPlayers name={row.name} players={players} layout="cell" />, shrink: true },
-  { header: 'Reset Attempts', cell: (entry) => <ResetAttemptsCell entry={entry} />, shrink: true },
+  { header: 'Reset Attempts', cell: (entry) => <ResetAttemptsCell entry={entry} />, shrink: true, action: true },
 ];
 
 /**
@@ -357,7 +375,7 @@ export function ListQuizScreen() {
                 />
               )
             }
-            minWidth={1100}
+            cardsBelow={1100}
           />
           <PendingDeletes what="quizzes" rows={deleted} rowKey={(row) => row.localId} nameOf={(row) => row.name} />
           <Group justify="space-between" wrap="wrap">

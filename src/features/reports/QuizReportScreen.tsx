@@ -147,6 +147,7 @@ export function QuizReportScreen() {
     {
       header: 'Delete',
       shrink: true,
+      action: true,
       cell: (row) => (
         <DestructiveTrigger
           disabled={!canChange}
@@ -208,7 +209,7 @@ export function QuizReportScreen() {
             columns={columns}
             rows={rows}
             rowKey={(row) => String(row.id)}
-            minWidth={760}
+            cardsBelow={760}
             empty={
               debouncedSearch.trim() || quiz ? (
                 <NoMatchState

@@ -73,7 +73,7 @@ export function ViewersDataScreen() {
             columns={columns}
             rows={rows}
             rowKey={(row) => String(row.id)}
-            minWidth={640}
+            cardsBelow={640}
             empty={
               debouncedSearch.trim() || quiz ? (
                 <NoMatchState

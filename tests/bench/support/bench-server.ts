@@ -40,11 +40,20 @@ function nextMessage<T extends Message['type']>(child: ChildProcess, type: T): P
   });
 }
 
+async function cpuMsOf(child: ChildProcess): Promise<number> {
+  const report = nextMessage(child, 'cpu');
+  child.send({ type: 'cpu' });
+  const { user, system } = await report;
+  return (user + system) / 1000;
+}
+
 /** The Node flags of a bench server's process (and of the ceiling's, so the two compare like for like). */
 const SERVER_FLAGS = ['--max-semi-space-size=32', '--import', 'tsx', '--expose-gc'];
 
 export interface CeilingServer {
   origin: string;
+  /** The process's CPU time so far, in ms (as BenchServer's). */
+  cpuMs(): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -60,6 +69,7 @@ export async function startCeilingServer(routePath: string, body: unknown): Prom
   const { port } = await listening;
   return {
     origin: `http://127.0.0.1:${port}`,
+    cpuMs: () => cpuMsOf(child),
     async close() {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.disconnect();
@@ -107,12 +117,7 @@ export async function startBenchServer(options: {
       const { rssGrowth, heapGrowth } = await report;
       return { result, rssGrowth, heapGrowth };
     },
-    async cpuMs() {
-      const report = nextMessage(child, 'cpu');
-      child.send({ type: 'cpu' });
-      const { user, system } = await report;
-      return (user + system) / 1000;
-    },
+    cpuMs: () => cpuMsOf(child),
     async close() {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.disconnect();

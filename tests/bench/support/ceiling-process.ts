@@ -4,7 +4,8 @@ import Fastify from 'fastify';
 // process, like server-process.ts, with one GET route answering the body it was handed over IPC. No
 // hooks, no authentication, no database, no response schema: what the framework and Node's HTTP server
 // cost for the same bytes. The body is handed as a parsed value and serialised on every request (as a
-// bare route returning an object would do), so JSON.stringify is part of the ceiling too.
+// bare route returning an object would do), so JSON.stringify is part of the ceiling too. Like the bench
+// server it reports its CPU time on request.
 
 interface Start {
   type: 'start';
@@ -12,8 +13,12 @@ interface Start {
   body: unknown;
 }
 
-process.once('message', (message: Start) => {
-  if (message.type !== 'start') return;
+process.on('message', (message: Start | { type: 'cpu' }) => {
+  if (message.type === 'cpu') {
+    const usage = process.cpuUsage();
+    process.send?.({ type: 'cpu', user: usage.user, system: usage.system });
+    return;
+  }
   const app = Fastify({ logger: false });
   // The real server routes /api/v1/questions/ with its query string; the ceiling matches the same path.
   app.get(message.path, async () => message.body);

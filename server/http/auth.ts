@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../clock';
 import type { Config } from '../config';
+import { prepared } from '../db/prepared';
 import type { Database } from '../db/schema';
 import { hashSecret } from '../accounts/tokens';
 import { HttpError, invalidToken, notAuthenticated } from './errors';
@@ -21,6 +22,15 @@ declare module 'fastify' {
     user: AuthUser | null;
   }
 }
+
+/** The user a token belongs to, and when it was last used: run on every request, so compiled once (prepared.ts). */
+const tokenOwner = prepared((db: Kysely<Database>, tokenHash: string) =>
+  db
+    .selectFrom('auth_tokens')
+    .innerJoin('users', 'users.id', 'auth_tokens.user_id')
+    .select(['users.id', 'users.client_id', 'users.email', 'users.username', 'auth_tokens.last_used_at'])
+    .where('auth_tokens.token_hash', '=', tokenHash),
+);
 
 /** last_used_at is refreshed at most this often, to keep reads from writing on every request. */
 const TOUCH_INTERVAL_MS = 60_000;
@@ -51,12 +61,7 @@ export function authenticate(deps: AuthDeps) {
     if (!key || rest.length > 0)
       throw new HttpError(401, { detail: 'Invalid token header. Credentials string should not contain spaces.' });
     const tokenHash = hashSecret(key);
-    const row = await deps.db
-      .selectFrom('auth_tokens')
-      .innerJoin('users', 'users.id', 'auth_tokens.user_id')
-      .select(['users.id', 'users.client_id', 'users.email', 'users.username', 'auth_tokens.last_used_at'])
-      .where('auth_tokens.token_hash', '=', tokenHash)
-      .executeTakeFirst();
+    const [row] = await tokenOwner(deps.db, tokenHash);
     if (!row) throw invalidToken();
     const now = deps.clock.now();
     if (now.getTime() - new Date(row.last_used_at).getTime() > deps.config.tokenIdleTtlMs) {

@@ -53,6 +53,18 @@ describe('CSV', () => {
     expect(await text(csvStream(['Name', 'Score'], rows()))).toBe('\uFEFFName,Score\r\nAnn,3\r\nBob,5\r\n');
   });
 
+  it('sends many rows in a few large chunks, not one write per line', async () => {
+    async function* rows() {
+      for (let index = 0; index < 5000; index += 1) yield [`Person ${index}`, index];
+    }
+    const chunks: string[] = [];
+    for await (const chunk of csvStream(['Name', 'Score'], rows())) chunks.push(String(chunk));
+    const expected = `\uFEFFName,Score\r\n${Array.from({ length: 5000 }, (_, index) => `Person ${index},${index}\r\n`).join('')}`;
+    expect(chunks.join('')).toBe(expected);
+    // About 80 kB of text: two chunks of at least 64k characters' worth, not 5,001 lines.
+    expect(chunks.length).toBeLessThanOrEqual(3);
+  });
+
   it('reads in id-ordered batches until a short batch', async () => {
     const ids = Array.from({ length: 25 }, (_, index) => ({ id: index + 1 }));
     const calls: number[] = [];

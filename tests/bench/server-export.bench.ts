@@ -4,7 +4,8 @@ import { insertInChunks, owned, seedClient, signIn } from './support/tenant';
 import type { Benchmark } from './types';
 
 // GET /api/v1/export-quiz-participants/ for one quiz of 100,000 attempts: total download time, and the
-// peak memory growth of the server process while it streams (the export must stay flat).
+// peak memory growth of the server process while it streams (the export must stay flat). Budgets of issue 20
+// §5: at most 2 s and 50 MB.
 
 const ATTEMPTS = 100_000;
 const VIEWERS = 1000;
@@ -79,17 +80,21 @@ export const benchmark: Benchmark = {
     });
     try {
       const headers = await signIn(server.origin);
+      const cpuBefore = await server.cpuMs();
       const started = performance.now();
       const { result, rssGrowth, heapGrowth } = await server.measureMemory(() =>
         download(`${server.origin}/api/v1/export-quiz-participants/`, headers),
       );
       const seconds = (performance.now() - started) / 1000;
+      // What the server itself spent: the total time also holds waiting for a core on a busy machine.
+      const cpuSeconds = ((await server.cpuMs()) - cpuBefore) / 1000;
       if (result.status !== 200) throw new Error(`export answered ${result.status}`);
       return [
         { metric: 'rows exported', value: result.lines - 1, unit: 'rows', budget: { min: ATTEMPTS } },
         { metric: 'CSV size', value: result.bytes / MB, unit: 'MB' },
-        { metric: 'total time', value: seconds, unit: 's', budget: { max: 5 } },
-        { metric: 'server peak RSS growth', value: rssGrowth / MB, unit: 'MB', budget: { max: 100 } },
+        { metric: 'total time', value: seconds, unit: 's', budget: { max: 2 } },
+        { metric: 'server CPU time', value: cpuSeconds, unit: 's' },
+        { metric: 'server peak RSS growth', value: rssGrowth / MB, unit: 'MB', budget: { max: 50 } },
         { metric: 'server peak heap growth', value: heapGrowth / MB, unit: 'MB' },
       ];
     } finally {

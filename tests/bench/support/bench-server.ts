@@ -40,6 +40,46 @@ function nextMessage<T extends Message['type']>(child: ChildProcess, type: T): P
   });
 }
 
+async function cpuMsOf(child: ChildProcess): Promise<number> {
+  const report = nextMessage(child, 'cpu');
+  child.send({ type: 'cpu' });
+  const { user, system } = await report;
+  return (user + system) / 1000;
+}
+
+/** The Node flags of a bench server's process (and of the ceiling's, so the two compare like for like). */
+const SERVER_FLAGS = ['--max-semi-space-size=32', '--import', 'tsx', '--expose-gc'];
+
+export interface CeilingServer {
+  origin: string;
+  /** The process's CPU time so far, in ms (as BenchServer's). */
+  cpuMs(): Promise<number>;
+  close(): Promise<void>;
+}
+
+/**
+ * A bare Fastify route (ceiling-process.ts) on 127.0.0.1 in its own process started as the bench server's
+ * is, answering GET `routePath` with `body` every time: the most a route serving those bytes can do here.
+ */
+export async function startCeilingServer(routePath: string, body: unknown): Promise<CeilingServer> {
+  const script = path.join(path.dirname(fileURLToPath(import.meta.url)), 'ceiling-process.ts');
+  const child = fork(script, { execArgv: SERVER_FLAGS, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const listening = nextMessage(child, 'listening');
+  child.send({ type: 'start', path: routePath, body });
+  const { port } = await listening;
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    cpuMs: () => cpuMsOf(child),
+    async close() {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.disconnect();
+      const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
 export async function startBenchServer(options: {
   env?: Record<string, string>;
   seed: (db: Kysely<Database>) => Promise<void>;
@@ -60,7 +100,7 @@ export async function startBenchServer(options: {
   // DevTools, Performance panel, or read its self and inclusive times per function with a script).
   const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
   const child = fork(script, {
-    execArgv: ['--max-semi-space-size=32', '--import', 'tsx', '--expose-gc', ...profile],
+    execArgv: [...SERVER_FLAGS, ...profile],
     env: { ...process.env, ...env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
@@ -77,12 +117,7 @@ export async function startBenchServer(options: {
       const { rssGrowth, heapGrowth } = await report;
       return { result, rssGrowth, heapGrowth };
     },
-    async cpuMs() {
-      const report = nextMessage(child, 'cpu');
-      child.send({ type: 'cpu' });
-      const { user, system } = await report;
-      return (user + system) / 1000;
-    },
+    cpuMs: () => cpuMsOf(child),
     async close() {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.disconnect();

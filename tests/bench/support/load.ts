@@ -18,11 +18,33 @@ export interface LoadResult {
   p99Ms: number;
   /** How many answers had each status code. */
   statuses: Record<number, number>;
+  /** Every request's latency, sorted (to merge several runs' percentiles). */
+  latenciesMs: number[];
+  /** How long the run took. */
+  elapsedMs: number;
 }
 
 export function percentile(sorted: readonly number[], fraction: number): number {
   if (sorted.length === 0) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)] ?? NaN;
+}
+
+/** Several runs as one: all their requests over all their time (runs taken in turns with another target's). */
+export function mergeLoads(runs: readonly LoadResult[]): LoadResult {
+  const latencies = runs.flatMap((run) => run.latenciesMs).sort((x, y) => x - y);
+  const elapsed = runs.reduce((sum, run) => sum + run.elapsedMs, 0);
+  const statuses: Record<number, number> = {};
+  for (const run of runs)
+    for (const [code, how] of Object.entries(run.statuses)) statuses[Number(code)] = (statuses[Number(code)] ?? 0) + how;
+  return {
+    requests: latencies.length,
+    perSecond: (latencies.length * 1000) / elapsed,
+    p50Ms: percentile(latencies, 0.5),
+    p99Ms: percentile(latencies, 0.99),
+    statuses,
+    latenciesMs: latencies,
+    elapsedMs: elapsed,
+  };
 }
 
 export async function runLoad(options: {
@@ -62,5 +84,7 @@ export async function runLoad(options: {
     p50Ms: percentile(latencies, 0.5),
     p99Ms: percentile(latencies, 0.99),
     statuses,
+    latenciesMs: latencies,
+    elapsedMs: elapsed,
   };
 }

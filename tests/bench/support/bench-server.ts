@@ -57,6 +57,15 @@ export interface CeilingServer {
   close(): Promise<void>;
 }
 
+/** Asks a server process to stop (it closes when its IPC channel goes), and kills it after 5 s. */
+async function stopChild(child: ChildProcess): Promise<void> {
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.disconnect();
+  const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+  await exited;
+  clearTimeout(timer);
+}
+
 /**
  * A bare Fastify route (ceiling-process.ts) on 127.0.0.1 in its own process started as the bench server's
  * is, answering GET `routePath` with `body` every time: the most a route serving those bytes can do here.
@@ -70,13 +79,7 @@ export async function startCeilingServer(routePath: string, body: unknown): Prom
   return {
     origin: `http://127.0.0.1:${port}`,
     cpuMs: () => cpuMsOf(child),
-    async close() {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.disconnect();
-      const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
-      await exited;
-      clearTimeout(timer);
-    },
+    close: () => stopChild(child),
   };
 }
 
@@ -119,11 +122,7 @@ export async function startBenchServer(options: {
     },
     cpuMs: () => cpuMsOf(child),
     async close() {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.disconnect();
-      const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
-      await exited;
-      clearTimeout(timer);
+      await stopChild(child);
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

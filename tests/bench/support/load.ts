@@ -29,13 +29,8 @@ export function percentile(sorted: readonly number[], fraction: number): number 
   return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)] ?? NaN;
 }
 
-/** Several runs as one: all their requests over all their time (runs taken in turns with another target's). */
-export function mergeLoads(runs: readonly LoadResult[]): LoadResult {
-  const latencies = runs.flatMap((run) => run.latenciesMs).sort((x, y) => x - y);
-  const elapsed = runs.reduce((sum, run) => sum + run.elapsedMs, 0);
-  const statuses: Record<number, number> = {};
-  for (const run of runs)
-    for (const [code, how] of Object.entries(run.statuses)) statuses[Number(code)] = (statuses[Number(code)] ?? 0) + how;
+/** The figures of a run from its latencies (sorted, ascending), its answers per status and its duration. */
+function loadResult(latencies: number[], statuses: Record<number, number>, elapsed: number): LoadResult {
   return {
     requests: latencies.length,
     perSecond: (latencies.length * 1000) / elapsed,
@@ -45,6 +40,16 @@ export function mergeLoads(runs: readonly LoadResult[]): LoadResult {
     latenciesMs: latencies,
     elapsedMs: elapsed,
   };
+}
+
+/** Several runs as one: all their requests over all their time (runs taken in turns with another target's). */
+export function mergeLoads(runs: readonly LoadResult[]): LoadResult {
+  const latencies = runs.flatMap((run) => run.latenciesMs).sort((x, y) => x - y);
+  const elapsed = runs.reduce((sum, run) => sum + run.elapsedMs, 0);
+  const statuses: Record<number, number> = {};
+  for (const run of runs)
+    for (const [code, how] of Object.entries(run.statuses)) statuses[Number(code)] = (statuses[Number(code)] ?? 0) + how;
+  return loadResult(latencies, statuses, elapsed);
 }
 
 export async function runLoad(options: {
@@ -77,14 +82,9 @@ export async function runLoad(options: {
     await pool.close();
   }
   const elapsed = performance.now() - start;
-  latencies.sort((x, y) => x - y);
-  return {
-    requests: latencies.length,
-    perSecond: (latencies.length * 1000) / elapsed,
-    p50Ms: percentile(latencies, 0.5),
-    p99Ms: percentile(latencies, 0.99),
+  return loadResult(
+    latencies.sort((x, y) => x - y),
     statuses,
-    latenciesMs: latencies,
-    elapsedMs: elapsed,
-  };
+    elapsed,
+  );
 }

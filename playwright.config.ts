@@ -39,6 +39,8 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DATA_DIR: process.env.E2E_DATA_DIR ?? 'test-results/e2e-data',
       E2E_TEST_HOOKS: '1',
+      // social-sign-in.spec.ts signs in at an OpenID provider on 127.0.0.1.
+      OIDC_ALLOW_PRIVATE_NETWORK: '1',
       // The suite signs in as the demo admin; its throwaway database is migrated and seeded by the server.
       MIGRATE_ON_BOOT: '1',
       SEED_DEMO: '1',

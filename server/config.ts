@@ -38,6 +38,11 @@ export interface Config {
   trustProxy: false | number | string[];
   /** Bearer token that opens GET /metrics on the API port; null keeps it closed there. */
   metricsToken: string | null;
+  /**
+   * Sign-in providers (OpenID Connect) may be on loopback or private addresses (OIDC_ALLOW_PRIVATE_NETWORK=1): off,
+   * a tenant admin's issuer cannot make this server call its own network (play/provider-fetch.ts).
+   */
+  oidcAllowPrivateNetwork: boolean;
   /** A separate port serving /metrics (on HOST), or null. */
   metricsPort: number | null;
   /** S3-compatible object storage for uploads; null stores them under DATA_DIR/uploads. */
@@ -189,6 +194,7 @@ export function loadConfig(env: Env = process.env): Config {
     tokenIdleTtlMs: positive(env, 'TOKEN_IDLE_DAYS', 30) * 24 * 60 * 60 * 1000,
     trustProxy: trustProxyOf(env.TRUST_PROXY),
     metricsToken: env.METRICS_TOKEN?.trim() || null,
+    oidcAllowPrivateNetwork: flag(env, 'OIDC_ALLOW_PRIVATE_NETWORK'),
     metricsPort,
     s3: s3Of(env),
     migrateOnBoot: flag(env, 'MIGRATE_ON_BOOT'),

@@ -21,7 +21,7 @@ let admin: SignedIn;
 beforeAll(async () => {
   provider = await startOidcProvider({ redirectUris: [CALLBACK] });
   issuer = provider.issuer;
-  server = await createTestServer({ env: { PUBLIC_URL } });
+  server = await createTestServer({ env: { PUBLIC_URL, OIDC_ALLOW_PRIVATE_NETWORK: '1' } });
   admin = await signedInTenant(server, { socialAuth: true });
   await server.db
     .insertInto('client_oidc')
@@ -93,6 +93,38 @@ describe('joining by signing in (SOCIAL_BASED)', () => {
     for (const query of ['', '?state=forged&code=x', `?state=${'s'.repeat(600)}`, '?error=access_denied']) {
       const response = await server.app.inject({ url: `/api/v1/play/oidc/callback${query}` });
       expect([302, 400], query).toContain(response.statusCode);
+    }
+  });
+});
+
+describe('a provider on this server’s own network', () => {
+  it('is not called unless the operator allows it: the phone hears the provider did not answer (502, never a 500)', async () => {
+    const guarded = await createTestServer({ env: { PUBLIC_URL } });
+    try {
+      const tenant = await signedInTenant(guarded, { socialAuth: true });
+      await guarded.db
+        .insertInto('client_oidc')
+        .values({
+          client_id: tenant.clientId,
+          issuer,
+          oidc_client_id: provider.clientId,
+          oidc_client_secret: provider.clientSecret,
+          label: 'Sign in with IdP',
+          created_at: nowIso(guarded.clock),
+        })
+        .execute();
+      const quiz = await createPlayQuiz(guarded, tenant, { auth_used: 'SOCIAL_BASED' });
+      const discoveriesBefore = provider.discoveries();
+      const start = await guarded.app.inject({
+        method: 'POST',
+        url: `/api/v1/play/quizzes/${quiz.hash}/social`,
+        payload: { join_code: '1234' },
+      });
+      expect(start.statusCode).toBe(502);
+      expect((start.json() as { detail: string }).detail).toBe(PLAY_MESSAGES.providerUnreachable);
+      expect(provider.discoveries()).toBe(discoveriesBefore);
+    } finally {
+      await guarded.close();
     }
   });
 });

@@ -7,6 +7,7 @@ import type { ClientOidcTable, Database } from '../db/schema';
 import { HttpError } from '../http/errors';
 import type { QuizRow } from '../quizzes/quiz-read';
 import type { PlayService } from './play-service';
+import { providerFetch } from './provider-fetch';
 
 // SOCIAL_BASED joins (decisions §6): the participant signs in at the client's OpenID Connect provider
 // (client_oidc: issuer, client id and secret, the button's label) with openid-client 6: authorization code
@@ -23,8 +24,9 @@ function cleanName(value: unknown): string {
   return typeof value === 'string' ? value.replace(NAME_UNSAFE, '').trim().slice(0, 150) : '';
 }
 
-export function oidcService(deps: { db: Kysely<Database>; clock: Clock; play: PlayService }) {
+export function oidcService(deps: { db: Kysely<Database>; clock: Clock; play: PlayService; allowPrivateNetwork: boolean }) {
   const { db, clock, play } = deps;
+  const fetchFromProvider = providerFetch(deps.allowPrivateNetwork);
   // One discovered configuration per client, under the key of the row it was made from: when the admin saves
   // another issuer, client id or secret (Setting screen), the next sign-in finds a different key and replaces
   // the entry, so a changed provider is used at once and an old one is not kept.
@@ -36,14 +38,17 @@ export function oidcService(deps: { db: Kysely<Database>; clock: Clock; play: Pl
     const cached = configurations.get(row.client_id);
     if (cached?.key === key) return cached.configuration;
     const issuer = new URL(row.issuer);
-    const configuration = client.discovery(
-      issuer,
-      row.oidc_client_id,
-      row.oidc_client_secret || undefined,
-      undefined,
-      // A provider on plain http is only for local tests and development (the admin's form allows it on loopback only).
-      issuer.protocol === 'http:' ? { execute: [client.allowInsecureRequests] } : undefined,
-    );
+    const configuration = client
+      .discovery(issuer, row.oidc_client_id, row.oidc_client_secret || undefined, undefined, {
+        // A provider on plain http is only for local tests and development (the admin's form allows it on loopback only).
+        execute: issuer.protocol === 'http:' ? [client.allowInsecureRequests] : [],
+        // Discovery, token, userinfo and key requests all go through it (openid-client keeps it on the configuration).
+        ...(fetchFromProvider ? { [client.customFetch]: fetchFromProvider } : {}),
+      })
+      .catch((error: unknown) => {
+        // The admin's issuer does not answer as a provider (wrong address, down, private): the phone is told so.
+        throw Object.assign(new HttpError(502, { detail: PLAY_MESSAGES.providerUnreachable }), { cause: error });
+      });
     const entry = { key, configuration };
     configuration.catch(() => {
       if (configurations.get(row.client_id) === entry) configurations.delete(row.client_id);

@@ -21,7 +21,7 @@ beforeAll(async () => {
     await startOidcProvider({ redirectUris: [CALLBACK], clientId: 'first-portal', clientSecret: 'first-secret' }),
     await startOidcProvider({ redirectUris: [CALLBACK], clientId: 'second-portal', clientSecret: 'second-secret' }),
   ];
-  server = await createTestServer({ env: { PUBLIC_URL } });
+  server = await createTestServer({ env: { PUBLIC_URL, OIDC_ALLOW_PRIVATE_NETWORK: '1' } });
 });
 afterAll(async () => {
   await server.close();

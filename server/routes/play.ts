@@ -50,7 +50,7 @@ export const playRoutes: FastifyPluginAsyncZod<PlayContext> = async (app, ctx) =
   const throttle = joinThrottle(ctx.db, ctx.clock);
   const play = playService({ db: ctx.db, clock: ctx.clock, throttle, live: ctx.playLive });
   const polls = pollPlayService({ db: ctx.db, clock: ctx.clock, throttle, live: ctx.playLive });
-  const oidc = oidcService({ db: ctx.db, clock: ctx.clock, play });
+  const oidc = oidcService({ db: ctx.db, clock: ctx.clock, play, allowPrivateNetwork: ctx.config.oidcAllowPrivateNetwork });
   const seat = async (request: FastifyRequest) => seatOf(ctx.db, participantKeyOf(request));
   /** Participant routes refuse an admin token (or none) before reading the body: 401, not a 400 about it. */
   const participantOnly = { onRequest: async (request: FastifyRequest) => void participantKeyOf(request) };

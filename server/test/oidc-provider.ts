@@ -13,6 +13,8 @@ export interface TestOidcProvider {
   issuer: string;
   clientId: string;
   clientSecret: string;
+  /** How many discovery documents it has served: proves a request never reached it. */
+  discoveries(): number;
   close(): Promise<void>;
 }
 
@@ -60,6 +62,11 @@ export async function startOidcProvider(options: {
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'given_name', 'family_name'] },
     pkce: { required: () => true },
   });
+  let discoveries = 0;
+  oidc.use(async (ctx, next) => {
+    if (ctx.path === '/.well-known/openid-configuration') discoveries += 1;
+    await next();
+  });
   const server: Server = oidc.listen(port, '127.0.0.1');
   await new Promise((resolve, reject) => {
     server.once('listening', resolve);
@@ -69,6 +76,7 @@ export async function startOidcProvider(options: {
     issuer,
     clientId,
     clientSecret,
+    discoveries: () => discoveries,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -12,6 +12,7 @@ export const PLAY_MESSAGES = {
   quizClosed: 'This quiz has closed: joining is no longer possible.',
   quizInactive: 'This quiz is not open for joining.',
   socialNotOffered: 'Signing in with an account is not offered for this quiz.',
+  providerUnreachable: 'The sign-in service for this quiz did not answer. Try again in a moment, or ask the quizmaster.',
   placeEnded: 'Your place in this quiz has ended. Join again to play.',
   questionNotInQuiz: 'This question is not part of this quiz.',
   questionNotOpen: 'This question is not open for answers.',

@@ -1,5 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import {
+  PRIVATE_ISSUER_MESSAGE,
   REQUIRED_MESSAGE,
   SOCIAL_AUTH_DISABLED_MESSAGE,
   type ClientOidc,
@@ -9,6 +10,7 @@ import type { Clock } from '../clock';
 import { nowIso, toBool } from '../db/rows';
 import type { ClientOidcTable, Database } from '../db/schema';
 import { fieldErrors, HttpError } from '../http/errors';
+import { isPrivateHost } from '../play/provider-fetch';
 
 // The client's OpenID Connect provider (table client_oidc, one row per client), set by its admin from the Setting
 // screen. Always the caller's own client: there is no id to name another one. The secret is written, never
@@ -28,7 +30,15 @@ export function toClientOidc(row: ClientOidcRow | undefined, redirectUri: string
   };
 }
 
-export function clientOidcService({ db, clock }: { db: Kysely<Database>; clock: Clock }) {
+export function clientOidcService({
+  db,
+  clock,
+  allowPrivateNetwork,
+}: {
+  db: Kysely<Database>;
+  clock: Clock;
+  allowPrivateNetwork: boolean;
+}) {
   const rowOf = (clientId: number) => db.selectFrom('client_oidc').selectAll().where('client_id', '=', clientId).executeTakeFirst();
 
   return {
@@ -43,6 +53,9 @@ export function clientOidcService({ db, clock }: { db: Kysely<Database>; clock: 
     async put(clientId: number, payload: ClientOidcPayload): Promise<ClientOidcRow> {
       const owner = await db.selectFrom('clients').select('social_auth_feature').where('id', '=', clientId).executeTakeFirst();
       if (!toBool(owner?.social_auth_feature)) throw new HttpError(403, { detail: SOCIAL_AUTH_DISABLED_MESSAGE });
+      if (!allowPrivateNetwork && isPrivateHost(new URL(payload.issuer).hostname)) {
+        throw fieldErrors({ issuer: [PRIVATE_ISSUER_MESSAGE] });
+      }
       const current = await rowOf(clientId);
       const secret = payload.oidc_client_secret || current?.oidc_client_secret || '';
       if (!secret) throw fieldErrors({ oidc_client_secret: [REQUIRED_MESSAGE] });

@@ -39,6 +39,16 @@ export function isPrivateAddress(address: string): boolean {
   return privateNetworks.check(address, family === 4 ? 'ipv4' : 'ipv6');
 }
 
+/**
+ * True for an issuer host that is certainly on this machine or its network: `localhost` or a private IP written out.
+ * Said to the admin when saving; a name that resolves there is refused when the server connects.
+ */
+export function isPrivateHost(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  if (host === 'localhost' || host.endsWith('.localhost')) return true;
+  return isIP(host) !== 0 && isPrivateAddress(host);
+}
+
 export class PrivateProviderAddressError extends Error {
   constructor(host: string) {
     super(`The sign-in provider's address (${host}) is on a private network, which this server does not call.`);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ISSUER_URL_MESSAGE, SOCIAL_AUTH_DISABLED_MESSAGE } from '../../src/lib/contract/client-oidc';
+import { ISSUER_URL_MESSAGE, PRIVATE_ISSUER_MESSAGE, SOCIAL_AUTH_DISABLED_MESSAGE } from '../../src/lib/contract/client-oidc';
 import { NULL_CHARACTER_MESSAGE } from '../http/errors';
 import { createPlayQuiz, joined } from '../play/play-test-support';
 import { signInAt, startOidcProvider, type TestOidcProvider } from '../test/oidc-provider';
@@ -115,6 +115,30 @@ describe('client-oidc/', () => {
     // Plain http only for a provider on this machine (development and tests).
     for (const issuer of ['http://127.0.0.1:8080', 'http://localhost:9000/realms/dev', 'https://login.example.com/tenant/v2.0']) {
       expect((await put(admin.headers, { ...google, issuer })).statusCode, issuer).toBe(200);
+    }
+  });
+
+  it('refuses an issuer on this server’s own network unless the operator allows it (OIDC_ALLOW_PRIVATE_NETWORK)', async () => {
+    const guarded = await createTestServer({ env: { PUBLIC_URL } });
+    try {
+      const admin = await signedInTenant(guarded, { socialAuth: true });
+      for (const issuer of [
+        'http://127.0.0.1:8080',
+        'http://localhost:9000/realms/dev',
+        'https://169.254.169.254',
+        'https://10.0.0.5/realms/x',
+        'https://[::1]',
+      ]) {
+        const response = await guarded.app.inject({ method: 'PUT', url: URL_PATH, payload: { ...google, issuer }, headers: admin.headers });
+        expect(response.statusCode, issuer).toBe(400);
+        expect(response.json(), issuer).toEqual({ issuer: [PRIVATE_ISSUER_MESSAGE] });
+      }
+      const stays = await guarded.db.selectFrom('client_oidc').selectAll().where('client_id', '=', admin.clientId).executeTakeFirst();
+      expect(stays).toBeUndefined();
+      const publicIssuer = await guarded.app.inject({ method: 'PUT', url: URL_PATH, payload: google, headers: admin.headers });
+      expect(publicIssuer.statusCode).toBe(200);
+    } finally {
+      await guarded.close();
     }
   });
 

@@ -14,7 +14,7 @@ import { clientIdOf } from '../http/tenant';
 
 export const clientOidcRoutes: FastifyPluginAsyncZod<ServerContext> = async (app, ctx) => {
   protect(app, ctx);
-  const providers = clientOidcService(ctx);
+  const providers = clientOidcService({ ...ctx, allowPrivateNetwork: ctx.config.oidcAllowPrivateNetwork });
 
   app.get('/api/v1/client-oidc/', { schema: { querystring: clientOidcQuery, response: { 200: clientOidc } } }, async (request) =>
     toClientOidc(await providers.get(clientIdOf(request)), absoluteUrl(request, OIDC_CALLBACK_PATH)),

@@ -9,6 +9,8 @@ import { TEXT_LIMITS, boundedText } from './limits';
 export const ISSUER_URL_MESSAGE = 'Enter an https:// URL (http:// only for localhost or 127.0.0.1), without a query or fragment.';
 export const SOCIAL_AUTH_DISABLED_MESSAGE = 'Social sign-in is not enabled for this client.';
 export const REQUIRED_MESSAGE = 'This field is required.';
+/** The server refuses an issuer on its own network unless its operator allows it (OIDC_ALLOW_PRIVATE_NETWORK). */
+export const PRIVATE_ISSUER_MESSAGE = 'This address is on a private network, which this server does not call for sign-in.';
 export const BLANK_MESSAGE = 'This field may not be blank.';
 
 /** Plain http is only for a provider on this machine (tests, development), as oidc.ts allows it. */

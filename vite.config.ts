@@ -66,6 +66,26 @@ function mantineIdsWithoutRemount(): Plugin {
 const PLAY_ROOT = path.resolve(import.meta.dirname, 'play');
 
 /**
+ * Puts the player app's stylesheet (about 2 kB gzipped) into its index.html: a phone paints its first screen
+ * without waiting for a render-blocking request (issue 17). The file stays in the build for the worker's precache.
+ */
+function inlinePlayerStyles(): Plugin {
+  return {
+    name: 'quiz-portal:inline-player-styles',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, context) {
+        return html.replace(/<link rel="stylesheet"[^>]*? href="([^"]+\.css)"[^>]*>/g, (link, href: string) => {
+          const asset = context.bundle?.[href.replace(/^\/play\//, '')];
+          return asset?.type === 'asset' ? `<style>${String(asset.source)}</style>` : link;
+        });
+      },
+    },
+  };
+}
+
+/**
  * The player app (src/play, decisions §6): its own HTML entry play/index.html, built by a second, separate Vite
  * build into dist/play/ with the base /play/, and its own service worker (sw/play/sw.ts) whose scope is /play/.
  * A separate build rather than a second input of this one: the portal's chunk groups below (its '$initial' shell,
@@ -104,6 +124,7 @@ function playerApp(): Plugin {
           logLevel: 'warn',
           plugins: [
             react(),
+            inlinePlayerStyles(),
             precompress(),
             VitePWA({
               strategies: 'injectManifest',

@@ -33,6 +33,8 @@ function fakePollServer(options: { showVotes: boolean }) {
     voted: null as number | null,
     calls: [] as string[],
     active: true,
+    /** While set, reads of the poll wait for it. */
+    held: null as Promise<void> | null,
   };
   const poll = (): PlayPoll => ({
     link_key: 'p1',
@@ -54,7 +56,10 @@ function fakePollServer(options: { showVotes: boolean }) {
     const path = input.replace('/api/v1/play/', '');
     const auth = (init.headers as Record<string, string>).Authorization ?? '';
     server.calls.push(`${init.method ?? 'GET'} ${path} ${auth}`);
-    if (path === 'polls/p1/') return json(200, poll());
+    if (path === 'polls/p1/') {
+      if (server.held) await server.held;
+      return json(200, poll());
+    }
     if (path === 'polls/p1/join') {
       const { join_code } = JSON.parse(String(init.body)) as { join_code: string };
       return join_code === '4321' ? json(201, { token: 'voter-1' }) : json(400, { join_code: [PLAY_MESSAGES.wrongJoinCode] });
@@ -73,7 +78,10 @@ function fakePollServer(options: { showVotes: boolean }) {
 
 const wait = { timeout: 4000 };
 
-beforeEach(() => localStorage.clear());
+beforeEach(() => {
+  localStorage.clear();
+  live.listeners.clear();
+});
 afterEach(() => vi.unstubAllGlobals());
 
 describe('PollPage', () => {
@@ -103,9 +111,25 @@ describe('PollPage', () => {
     render(<PollPage linkKey="p1" />);
     expect(await screen.findByRole('heading', { name: 'Thanks for voting' }, wait)).toBeInTheDocument();
     expect(screen.queryByText(/votes/)).toBeNull();
+    // The live channel loads once the first screen has painted.
+    await vi.waitFor(() => expect(live.listeners.has('p1')).toBe(true), wait);
     const reads = server.calls.filter((call) => call.startsWith('GET')).length;
     act(() => live.listeners.get('p1')?.({ votes: { '1': 3 } }));
     await vi.waitFor(() => expect(server.calls.filter((call) => call.startsWith('GET')).length).toBeGreaterThan(reads), wait);
+  });
+
+  it('loads the live channel only once the first screen has painted', async () => {
+    const server = fakePollServer({ showVotes: true });
+    let release = () => {};
+    server.held = new Promise((resolve) => (release = resolve));
+    render(<PollPage linkKey="p1" />);
+    expect(await screen.findByText('Loading the poll…', {}, wait)).toBeInTheDocument();
+    // Longer than a frame: the poll is not read yet, so nothing of the live channel has started.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
+    expect(live.listeners.size).toBe(0);
+    act(() => release());
+    expect(await screen.findByRole('heading', { name: 'Join the poll' }, wait)).toBeInTheDocument();
+    await vi.waitFor(() => expect(live.listeners.has('p1')).toBe(true), wait);
   });
 
   it("shows the server's refusal when the poll closed before the vote", async () => {

@@ -6,7 +6,7 @@ import { playApi } from './api';
 import { device } from './device';
 import { PlayError } from './http';
 import { followPoll, useLiveNode, useOnline } from './live-hooks';
-import { Branding, ErrorMessage, Frame, OfflineNote } from './parts';
+import { Branding, ErrorMessage, Frame, OfflineNote, useAfterPaint } from './parts';
 
 // A poll (decisions §6): the poll's join code, one vote per phone, and the results as the poll's show_options and
 // show_total_votes allow (the server leaves out what may not be shown). The live node's every change reads the
@@ -22,6 +22,8 @@ export function PollPage({ linkKey }: { linkKey: string }) {
   const [busy, setBusy] = useState(false);
   const [joinCode, setJoinCode] = useState('');
   const online = useOnline();
+  // Whether a read of the poll has ended (answered or failed).
+  const [readOnce, setReadOnce] = useState(false);
 
   const load = useCallback(async () => {
     try {
@@ -37,12 +39,15 @@ export function PollPage({ linkKey }: { linkKey: string }) {
       } else if (refusal.status === 404) setMissing(PLAY_MESSAGES.unknownPoll);
       else setLoaded((current) => ({ ...current, message: refusal.message }));
     }
+    setReadOnce(true);
   }, [linkKey, token]);
   useEffect(() => {
     void load();
   }, [load]);
 
-  const live = useLiveNode(linkKey, followPoll);
+  // Firebase loads once the first screen has painted, as on the quiz pages (QuizPage.tsx): that screen needs only
+  // the poll's read; each live value reads the poll again.
+  const live = useLiveNode(useAfterPaint(readOnce) ? linkKey : null, followPoll);
   const spread = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(() => {
     if (live === undefined) return undefined;

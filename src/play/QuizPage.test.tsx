@@ -1,9 +1,10 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AnswerAcknowledgement } from '../lib/contract/answer';
 import type { PlayQuiz, PlayState } from '../lib/contract/play';
 import { PLAY_MESSAGES } from '../lib/contract/play-messages';
+import { startFirstReads } from './first-reads';
 import { QuizPage } from './QuizPage';
 
 // The quiz pages in jsdom against a scripted server (fetch) and a scripted live channel (src/live replaced): the
@@ -105,6 +106,8 @@ function fakeServer() {
     ack: { counted: true, score: 0 } as AnswerAcknowledgement,
     joinRefusal: null as null | { status: number; body: unknown },
     onNext: (current: PlayState): PlayState => current,
+    /** While set, reads of the play state wait for it. */
+    stateHeld: null as Promise<void> | null,
   };
   const json = (status: number, body: unknown) =>
     new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -129,7 +132,10 @@ function fakeServer() {
         ...time,
       });
     }
-    if (path === 'attempt/') return json(200, { ...server.state, ...time });
+    if (path === 'attempt/') {
+      if (server.stateHeld) await server.stateHeld;
+      return json(200, { ...server.state, ...time });
+    }
     if (path === 'attempt/answers') return json(200, server.ack);
     if (path === 'attempt/next') {
       server.state = server.onNext(server.state);
@@ -187,6 +193,8 @@ describe('QuizPage', () => {
     });
 
     expect(await screen.findByRole('heading', { name: "You're in!" }, wait)).toBeInTheDocument();
+    // The live channel loads once the lobby has painted.
+    await waitFor(() => expect(live.listeners.has('counts:h1')).toBe(true), wait);
     emitLive('counts', { joined: 3, question_no: 1, chosen: {}, recent: ['Cai', 'Ben', 'Ada'] });
     expect(screen.getByText('3 players joined')).toBeInTheDocument();
     expect(screen.getByRole('list', { name: 'Just joined' })).toHaveTextContent('CaiBenAda');
@@ -247,6 +255,30 @@ describe('QuizPage', () => {
     render(<QuizPage hash="h1" />);
     expect(await screen.findByRole('heading', { name: 'Right!' }, wait)).toBeInTheDocument();
     expect(server.calls.filter((call) => call.path === 'quizzes/h1/join')).toHaveLength(joins);
+  });
+
+  it('reads the quiz and the state as the entry starts, and loads the live channel only once the lobby has painted', async () => {
+    const server = fakeServer();
+    let release = () => {};
+    server.stateHeld = new Promise((resolve) => (release = resolve));
+    localStorage.setItem('play:quiz:h1:session', JSON.stringify({ token: 'tok-1', attempt: 7 }));
+    // What the entry does before the page's own chunk has loaded.
+    startFirstReads('h1');
+    expect(server.calls.map((call) => call.path)).toEqual(['quizzes/h1/', 'attempt/']);
+    render(<QuizPage hash="h1" />);
+    expect(await screen.findByText('Loading your place in the quiz…', {}, wait)).toBeInTheDocument();
+    // Longer than a frame: the state is not known yet, so nothing of the live channel has started.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
+    expect(live.listeners.size).toBe(0);
+
+    act(() => release());
+    expect(await screen.findByRole('heading', { name: "You're in!" }, wait)).toBeInTheDocument();
+    await waitFor(() => expect([...live.listeners.keys()].sort()).toEqual(['counts:h1', 'quiz:h1']), wait);
+    // The page used the entry's reads instead of making its own.
+    expect(server.calls.filter((call) => call.path === 'quizzes/h1/')).toHaveLength(1);
+    expect(server.calls.filter((call) => call.path === 'attempt/')).toHaveLength(1);
+    emitLive('counts', { joined: 2, question_no: 1, chosen: {}, recent: ['Ben', 'Ada'] });
+    expect(screen.getByText('2 players joined')).toBeInTheDocument();
   });
 
   it('shows the results, rank and top ten when announced', async () => {

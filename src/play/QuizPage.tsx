@@ -8,9 +8,10 @@ import type { AnswerQueue } from './answer-queue';
 import { playApi } from './api';
 import { serverClock } from './clock';
 import { device, takeFromAddress, takeTokenFromAddress } from './device';
+import { takeFirstQuiz, takeFirstState } from './first-reads';
 import { PlayError } from './http';
 import { followCounts, followQuiz, followTopTen, useLiveNode, useOnline } from './live-hooks';
-import { Branding, Countdown, ErrorMessage, Frame, OfflineNote, useServerNow } from './parts';
+import { Branding, Countdown, ErrorMessage, Frame, OfflineNote, useAfterPaint, useServerNow } from './parts';
 import { deriveScreen, pageReducer, type ChosenAnswer, type PageState, type PlaySession, type Screen } from './screen';
 
 // The quiz pages (decisions §6): join, then the screens that follow the quiz's live node. Every change of the
@@ -59,7 +60,7 @@ export function QuizPage({ hash }: { hash: string }) {
   // The quiz itself (join form, branding, timers' settings); kept for a reload without network.
   const loadQuiz = useCallback(async () => {
     try {
-      const loaded = await playApi.quiz(hash);
+      const loaded = await (takeFirstQuiz(hash) ?? playApi.quiz(hash));
       device.saveQuiz(hash, loaded);
       dispatch({ type: 'quizLoaded', quiz: loaded, session: device.session(hash) });
     } catch (error) {
@@ -77,6 +78,8 @@ export function QuizPage({ hash }: { hash: string }) {
   // one runs is made after it, so an older answer never lands after a newer one (two reads served in parallel
   // can finish in either order, whatever their server_time says).
   const reading = useRef<{ running: boolean; again: boolean }>({ running: false, again: false });
+  // Whether a read of the play state has ended (answered or failed): the screen it gives has painted by then.
+  const [readOnce, setReadOnce] = useState(false);
   const refresh = useCallback(async () => {
     if (!token) return;
     if (reading.current.running) {
@@ -87,7 +90,7 @@ export function QuizPage({ hash }: { hash: string }) {
     do {
       reading.current.again = false;
       try {
-        const state = await playApi.state(token);
+        const state = await (takeFirstState(hash, token) ?? playApi.state(token));
         device.saveState(hash, state);
         dispatch({ type: 'stateLoaded', state });
       } catch (error) {
@@ -101,6 +104,7 @@ export function QuizPage({ hash }: { hash: string }) {
       }
     } while (reading.current.again);
     reading.current = { running: false, again: false };
+    setReadOnce(true);
   }, [hash, token]);
   const spreadTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const refreshSoon = useCallback(
@@ -125,16 +129,23 @@ export function QuizPage({ hash }: { hash: string }) {
     if (session) device.saveSession(hash, session);
   }, [hash, session]);
 
+  // Firebase and Dexie (the live channel, the answer queue) are most of the player app's weight and its longest
+  // tasks: they load once the first screen after joining (the lobby, mostly) has painted, so that the phone's
+  // first screen waits for neither their download nor their start-up (issue 17). The state read just before
+  // covers the moment in between: each live node's first value reads it again.
+  const started = useAfterPaint(readOnce);
+
   // Follow the live node: each change means "read the state again".
-  const live = useLiveNode(token ? hash : null, followQuiz);
+  const followed = token && started ? hash : null;
+  const live = useLiveNode(followed, followQuiz);
   useEffect(() => {
     if (live !== undefined) refreshSoon();
   }, [live, refreshSoon]);
-  const counts = useLiveNode(token ? hash : null, followCounts);
+  const counts = useLiveNode(followed, followCounts);
 
   const state = page.step === 'playing' ? page.state : null;
   const finished = state?.quiz.status === 'RESULT_ANNOUNCED' || state?.quiz.status === 'COMPLETED';
-  const topTenNode = useLiveNode(token && finished ? hash : null, followTopTen);
+  const topTenNode = useLiveNode(followed && finished ? hash : null, followTopTen);
 
   // The round's moments: the question opens, closes, is revealed; each is read when it comes.
   const round = state?.quiz;
@@ -152,7 +163,7 @@ export function QuizPage({ hash }: { hash: string }) {
   const [local, setLocal] = useState<ChosenAnswer[]>([]);
   const attempt = session?.attempt ?? null;
   useEffect(() => {
-    if (attempt === null) return undefined;
+    if (attempt === null || !started) return undefined;
     let stop: (() => void) | null = null;
     let cancelled = false;
     void answerQueue().then((queue) => {
@@ -169,7 +180,7 @@ export function QuizPage({ hash }: { hash: string }) {
       cancelled = true;
       stop?.();
     };
-  }, [attempt]);
+  }, [attempt, started]);
 
   const screenNeedsClock = !!state && state.quiz.status === 'STARTED' && state.quiz.opened_at !== null;
   const now = useServerNow(screenNeedsClock);
@@ -458,7 +469,14 @@ function QuizScreen({
         <section aria-labelledby="screen-title" className="lobby">
           <h2 id="screen-title">You're in!</h2>
           <p>Waiting for the quiz to start.</p>
-          {joined !== null ? <p role="status">{joined === 1 ? '1 player joined' : `${joined} players joined`}</p> : null}
+          {/* Its line is kept while the count is unknown (the live channel loads after this screen), so the
+              count arriving moves nothing below it; the list of who just joined grows at the end. */}
+          <p role="status" className="joined">
+            {joined === null ? '' : joined === 1 ? '1 player joined' : `${joined} players joined`}
+          </p>
+          {quiz?.branding.description ? <p className="muted">{quiz.branding.description}</p> : null}
+          {quiz?.branding.mascot_logo ? <img className="mascot" src={quiz.branding.mascot_logo} alt="" /> : null}
+          {quiz?.sponsor_name ? <p className="muted">Sponsored by {quiz.sponsor_name}</p> : null}
           {recent.length > 0 ? (
             <>
               <h3 className="small-title">Just joined</h3>
@@ -469,9 +487,6 @@ function QuizScreen({
               </ul>
             </>
           ) : null}
-          {quiz?.branding.description ? <p className="muted">{quiz.branding.description}</p> : null}
-          {quiz?.branding.mascot_logo ? <img className="mascot" src={quiz.branding.mascot_logo} alt="" /> : null}
-          {quiz?.sponsor_name ? <p className="muted">Sponsored by {quiz.sponsor_name}</p> : null}
         </section>
       );
     case 'alert':

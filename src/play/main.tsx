@@ -1,6 +1,7 @@
 import { StrictMode, Suspense, lazy } from 'react';
 import { createRoot } from 'react-dom/client';
 import { takeFromAddress } from './device';
+import { startFirstReads } from './first-reads';
 import { preferJitlessZod } from '../lib/zod-jitless';
 import { parseRoute } from './route';
 import './play.css';
@@ -13,8 +14,11 @@ preferJitlessZod();
 const QuizPage = lazy(() => import('./QuizPage').then((module) => ({ default: module.QuizPage })));
 const PollPage = lazy(() => import('./PollPage').then((module) => ({ default: module.PollPage })));
 
+const route = parseRoute(window.location.pathname);
+// The quiz's first reads travel while the page's chunk loads (first-reads.ts).
+if (route.page === 'quiz') startFirstReads(route.hash);
+
 function App() {
-  const route = parseRoute(window.location.pathname);
   if (route.page === 'none') {
     return (
       <div className="frame">

@@ -19,6 +19,32 @@ export function useServerNow(active: boolean, everyMs = 250): number {
   return now;
 }
 
+/** Most a hidden tab (no frames drawn) waits before `useAfterPaint` says true anyway. */
+const PAINT_WAIT_MS = 500;
+
+/**
+ * False until `ready` is true and the browser has drawn the frame that shows it (the task after the next
+ * animation frame), then true for good: for work that must not delay the screen the phone is about to show. A tab
+ * that draws no frames (hidden) goes ahead after PAINT_WAIT_MS.
+ */
+export function useAfterPaint(ready: boolean): boolean {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    if (!ready || painted) return undefined;
+    let after: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      after = setTimeout(() => setPainted(true), 0);
+    });
+    const fallback = setTimeout(() => setPainted(true), PAINT_WAIT_MS);
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(after);
+      clearTimeout(fallback);
+    };
+  }, [ready, painted]);
+  return painted;
+}
+
 export function Countdown({ until, now, label }: { until: number; now: number; label: string }) {
   const seconds = secondsLeft(until, now);
   return (

@@ -152,7 +152,7 @@ async function audit(target: Audited, origin: string): Promise<BenchRow[]> {
 const DEMO_QUIZ = 'demo-live-quiz';
 
 /** Joins the demo quiz (join code 1234) and returns the player app's stored session for it. */
-async function demoPlayerSession(origin: string): Promise<Record<string, string>> {
+export async function demoPlayerSession(origin: string): Promise<Record<string, string>> {
   const response = await fetch(`${origin}/api/v1/play/quizzes/${DEMO_QUIZ}/join`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

@@ -1,5 +1,5 @@
 import { demoToken, portalBuild, startProductionPortal, type ProductionPortal } from '../support/production-portal';
-import { lighthouseRun } from '../lighthouse.bench';
+import { demoPlayerSession, lighthouseRun, type Audited } from '../lighthouse.bench';
 import { pageMainThread, threadOf, type TraceEvent } from './trace-event';
 
 // Compares builds of the portal under Lighthouse, the way the benchmark audits them (mobile, simulated throttling,
@@ -11,6 +11,8 @@ import { pageMainThread, threadOf, type TraceEvent } from './trace-event';
 //   BUILDS=/tmp/before,/tmp/after npx tsx tests/bench/tools/lighthouse-runs.ts   (builds made with
 //     `npx vite build --outDir /tmp/before`; RUNS each)
 //   DETAIL=1 also lists each run's main-thread tasks of 10 ms or more, as Lighthouse multiplies them
+//   npx tsx tests/bench/tools/lighthouse-runs.ts /play/demo-live-quiz   (the player app's lobby: a phone that joined
+//     the demo quiz, its session in localStorage, as the benchmark audits it)
 //
 // For each run: the score and metrics, the paint Lighthouse took as largest (observed, unthrottled), and the
 // simulated long tasks that count towards total blocking time (start+duration, after the first contentful
@@ -63,10 +65,20 @@ const portals: ProductionPortal[] = [];
 const scores = new Map<string, number[]>(builds.map((build) => [build, []]));
 try {
   for (const build of builds) portals.push(await startProductionPortal(build));
+  // What each run puts in localStorage first: the player app's session (one join per server, as the benchmark
+  // does), or the portal's token.
+  const signedIn = await Promise.all(
+    portals.map(async ({ origin }): Promise<Pick<Audited, 'token' | 'storage'>> =>
+      pagePath.startsWith('/play/') ? { storage: await demoPlayerSession(origin) } : { token: await demoToken(origin) },
+    ),
+  );
   for (let run = 0; run < RUNS * builds.length; run += 1) {
     const build = builds[run % builds.length]!;
     const { origin } = portals[run % builds.length]!;
-    const { lhr, artifacts } = await lighthouseRun({ page: pagePath, url: `${origin}${pagePath}`, token: await demoToken(origin) }, origin);
+    const { lhr, artifacts } = await lighthouseRun(
+      { page: pagePath, url: `${origin}${pagePath}`, ...signedIn[run % builds.length] },
+      origin,
+    );
     const metric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
     const score = Math.round((lhr.categories.performance?.score ?? 0) * 100);
     scores.get(build)!.push(score);

@@ -1,4 +1,5 @@
-import { Group, Pagination } from '@mantine/core';
+import { Group, Pagination, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { pageCount, pageRange } from './page-range';
 
 interface PagerProps {
@@ -37,5 +38,25 @@ export function Pager({ page, total, pageSize, onChange, label = 'Pages' }: Page
         <Pagination.Next aria-label="Next page" />
       </Group>
     </Pagination.Root>
+  );
+}
+
+/** "1 quiz", "12 quizzes": a list's size in words. */
+export function countOf(total: number, one: string, many: string): string {
+  return `${total} ${total === 1 ? one : many}`;
+}
+
+/**
+ * A list's foot: its pager, and beside it how many rows the list holds (`summary`, e.g. countOf(...)). `live`
+ * announces a summary that changes with a filter while the person stays on the page.
+ */
+export function ListFooter({ summary, live = false, ...pager }: PagerProps & { summary: ReactNode; live?: boolean }) {
+  return (
+    <Group justify="space-between" wrap="wrap">
+      <Pager {...pager} />
+      <Text size="sm" c="dimmed" role={live ? 'status' : undefined}>
+        {summary}
+      </Text>
+    </Group>
   );
 }

@@ -10,7 +10,7 @@ import { CATEGORY_NAME_TAKEN_MESSAGE, categoryPayload } from '../../lib/contract
 import { editDeleteColumns } from '../../ui/RowLink';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';
 import { notifyDone, notifyError } from '../../ui/notify';
-import { Pager } from '../../ui/Pager';
+import { countOf, ListFooter } from '../../ui/Pager';
 import { SearchBox } from '../../ui/SearchBox';
 import { useSearchedPages } from '../../ui/use-searched-pages';
 import { SyncStateMarker } from '../../ui/SyncStateMarker';
@@ -148,12 +148,14 @@ export function CategoriesScreen() {
             }
           />
           <PendingDeletes what="categories" rows={deleted} rowKey={(row) => row.localId} nameOf={(row) => row.name} />
-          <Group justify="space-between" wrap="wrap">
-            <Pager page={shownPage} total={visible.length} pageSize={CATEGORIES_PAGE_SIZE} onChange={setPage} label="Categories pages" />
-            <Text size="sm" c="dimmed">
-              {visible.length} {visible.length === 1 ? 'category' : 'categories'}
-            </Text>
-          </Group>
+          <ListFooter
+            page={shownPage}
+            total={visible.length}
+            pageSize={CATEGORIES_PAGE_SIZE}
+            onChange={setPage}
+            label="Categories pages"
+            summary={countOf(visible.length, 'category', 'categories')}
+          />
         </>
       )}
     </Stack>

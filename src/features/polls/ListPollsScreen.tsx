@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { routeKeyOf } from '../../store/mirror';
 import { CopyLinkButton } from '../../ui/CopyLinkButton';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';
-import { Pager } from '../../ui/Pager';
+import { countOf, ListFooter } from '../../ui/Pager';
 import { SearchBox } from '../../ui/SearchBox';
 import { useSearchedPages } from '../../ui/use-searched-pages';
 import { SyncStateMarker } from '../../ui/SyncStateMarker';
@@ -121,12 +121,14 @@ function PollsList() {
             }
           />
           <PendingDeletes what="polls" rows={deleted} rowKey={(row) => row.localId} nameOf={(row) => row.name} />
-          <Group justify="space-between" wrap="wrap">
-            <Pager page={shownPage} total={visible.length} pageSize={POLLS_PAGE_SIZE} onChange={setPage} label="Polls pages" />
-            <Text size="sm" c="dimmed">
-              {visible.length} {visible.length === 1 ? 'poll' : 'polls'}
-            </Text>
-          </Group>
+          <ListFooter
+            page={shownPage}
+            total={visible.length}
+            pageSize={POLLS_PAGE_SIZE}
+            onChange={setPage}
+            label="Polls pages"
+            summary={countOf(visible.length, 'poll', 'polls')}
+          />
         </>
       )}
     </Stack>

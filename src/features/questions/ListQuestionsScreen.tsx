@@ -10,7 +10,7 @@ import { editDeleteColumns } from '../../ui/RowLink';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';
 import { notifyDone, notifyError } from '../../ui/notify';
 import { pageCount, pageSlice } from '../../ui/page-range';
-import { Pager } from '../../ui/Pager';
+import { countOf, ListFooter } from '../../ui/Pager';
 import { SearchBox } from '../../ui/SearchBox';
 import { SyncStateMarker } from '../../ui/SyncStateMarker';
 import { PendingDeletes } from '../../ui/PendingDeletes';
@@ -241,12 +241,14 @@ export function ListQuestionsScreen() {
         <>
           <QuestionTable rows={pageRows} names={names} selected={selected} onSelect={select} empty={empty} />
           <PendingDeletes what="questions" rows={deleted} rowKey={(row) => row.localId} nameOf={(row) => row.description} />
-          <Group justify="space-between" wrap="wrap">
-            <Pager page={shownPage} total={visible.length} pageSize={QUESTIONS_PAGE_SIZE} onChange={setPage} label="Questions pages" />
-            <Text size="sm" c="dimmed">
-              {visible.length} {visible.length === 1 ? 'question' : 'questions'}
-            </Text>
-          </Group>
+          <ListFooter
+            page={shownPage}
+            total={visible.length}
+            pageSize={QUESTIONS_PAGE_SIZE}
+            onChange={setPage}
+            label="Questions pages"
+            summary={countOf(visible.length, 'question', 'questions')}
+          />
         </>
       )}
       <Modal

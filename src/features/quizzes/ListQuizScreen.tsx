@@ -7,7 +7,7 @@ import { STATUS_LABELS, type QuizStatus } from '../../lib/quiz-rules';
 import { CopyLinkButton } from '../../ui/CopyLinkButton';
 import { editDeleteColumns } from '../../ui/RowLink';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';
-import { Pager } from '../../ui/Pager';
+import { countOf, ListFooter } from '../../ui/Pager';
 import { SearchBox } from '../../ui/SearchBox';
 import { useSearchedPages } from '../../ui/use-searched-pages';
 import { SyncStateMarker } from '../../ui/SyncStateMarker';
@@ -378,12 +378,14 @@ export function ListQuizScreen() {
             cardsBelow={1100}
           />
           <PendingDeletes what="quizzes" rows={deleted} rowKey={(row) => row.localId} nameOf={(row) => row.name} />
-          <Group justify="space-between" wrap="wrap">
-            <Pager page={shownPage} total={visible.length} pageSize={QUIZZES_PAGE_SIZE} onChange={setPage} label="Quizzes pages" />
-            <Text size="sm" c="dimmed">
-              {visible.length} {visible.length === 1 ? 'quiz' : 'quizzes'}
-            </Text>
-          </Group>
+          <ListFooter
+            page={shownPage}
+            total={visible.length}
+            pageSize={QUIZZES_PAGE_SIZE}
+            onChange={setPage}
+            label="Quizzes pages"
+            summary={countOf(visible.length, 'quiz', 'quizzes')}
+          />
         </>
       )}
     </Stack>

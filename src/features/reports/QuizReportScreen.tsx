@@ -15,7 +15,7 @@ import { attemptName, attemptsCsv, attemptsCsvFileName } from '../../lib/attempt
 import { PAGE_SIZE } from '../../lib/contract/page';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';
 import { notifyDone, notifyError } from '../../ui/notify';
-import { Pager } from '../../ui/Pager';
+import { ListFooter } from '../../ui/Pager';
 import { QuizFilterSelect } from '../../ui/QuizFilterSelect';
 import { SavedPageNotice } from '../../ui/SavedPageNotice';
 import { SearchBox } from '../../ui/SearchBox';
@@ -236,21 +236,18 @@ export function QuizReportScreen() {
               )
             }
           />
-          <Group justify="space-between" wrap="wrap">
-            <Pager
-              page={saved ? (saved.query.page ?? 1) : page}
-              total={total}
-              pageSize={PAGE_SIZE}
-              onChange={(next) => {
-                setPage(next);
-                setSelected(new Set());
-              }}
-              label="Attempts pages"
-            />
-            <Text size="sm" c="dimmed" role="status">
-              Showing {rows.length} of {total} attempts
-            </Text>
-          </Group>
+          <ListFooter
+            page={saved ? (saved.query.page ?? 1) : page}
+            total={total}
+            pageSize={PAGE_SIZE}
+            onChange={(next) => {
+              setPage(next);
+              setSelected(new Set());
+            }}
+            label="Attempts pages"
+            summary={`Showing ${rows.length} of ${total} attempts`}
+            live
+          />
         </>
       )}
       <ConfirmDialog

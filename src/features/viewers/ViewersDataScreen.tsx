@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { listViewers, type ViewerProfile, type ViewerQuery } from '../../api/viewers';
 import { PAGE_SIZE } from '../../lib/contract/page';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';
-import { Pager } from '../../ui/Pager';
+import { countOf, ListFooter } from '../../ui/Pager';
 import { QuizFilterSelect } from '../../ui/QuizFilterSelect';
 import { SavedPageNotice } from '../../ui/SavedPageNotice';
 import { SearchBox } from '../../ui/SearchBox';
@@ -100,18 +100,14 @@ export function ViewersDataScreen() {
               )
             }
           />
-          <Group justify="space-between" wrap="wrap">
-            <Pager
-              page={saved ? (saved.query.page ?? 1) : page}
-              total={total}
-              pageSize={PAGE_SIZE}
-              onChange={setPage}
-              label="Viewers pages"
-            />
-            <Text size="sm" c="dimmed">
-              {total} {total === 1 ? 'viewer' : 'viewers'}
-            </Text>
-          </Group>
+          <ListFooter
+            page={saved ? (saved.query.page ?? 1) : page}
+            total={total}
+            pageSize={PAGE_SIZE}
+            onChange={setPage}
+            label="Viewers pages"
+            summary={countOf(total, 'viewer', 'viewers')}
+          />
         </>
       )}
     </Stack>

@@ -426,7 +426,7 @@ export function playService(deps: PlayDeps) {
     const max = toCount(quiz.max_attempt_count);
     const token = newSecret();
     const tokenHash = hashSecret(token);
-    return joins.run(async (trx) => {
+    const joined = await joins.run(async (trx) => {
       const viewer = await findOrCreateViewer(trx, quiz.client_id, who);
       const used = await trx
         .selectFrom('attempts')
@@ -462,6 +462,9 @@ export function playService(deps: PlayDeps) {
         .execute();
       return { token, viewer, attempt };
     });
+    // The phone's next requests (every answer) find its seat kept rather than read: a seat never changes.
+    cache.seats.set(tokenHash, { attemptId: joined.attempt.id, viewerId: joined.viewer.id, quizId: quiz.id, clientId: quiz.client_id });
+    return joined;
   }
 
   return {

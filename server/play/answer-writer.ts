@@ -1,4 +1,4 @@
-import { sql, type Insertable, type Kysely, type RawBuilder } from 'kysely';
+import { CompiledQuery, SqliteAdapter, type Insertable, type Kysely } from 'kysely';
 import { ANSWER_GRACE_MS } from '../../src/lib/contract/play';
 import type { Clock } from '../clock';
 import { toCount } from '../db/rows';
@@ -57,41 +57,123 @@ const COLUMNS = [
   ['idempotency_key', 'text'],
 ] as const;
 
-const columnList = (prefix: string) => sql.raw(COLUMNS.map(([name]) => `${prefix}${name}`).join(', '));
+const COLUMN_NAMES = COLUMNS.map(([name]) => name).join(', ');
+const V_COLUMN_NAMES = COLUMNS.map(([name]) => `v.${name}`).join(', ');
+
+// The batch's statements are written as SQL text with numbered parameters rather than built with Kysely: a
+// batch of 100 answers is 1,400 parameters, and building and compiling that tree cost more than SQLite
+// writing the rows (bench play's CPU profile). The text depends only on the dialect and the batch's size,
+// so it is made once per size and SQLite's statement cache (db/connect.ts) prepares it once.
+
+/** The n-th parameter (from 0): `?` on SQLite, `$n+1` on PostgreSQL. */
+type Parameter = (index: number) => string;
+const sqliteParameter: Parameter = () => '?';
+const postgresParameter: Parameter = (index) => `$${index + 1}`;
+
+/** Texts by dialect and batch size; a few dozen sizes at most are kept (a text of 500 answers is ~100 kB). */
+const KEPT_TEXTS = 64;
+const insertTexts = new Map<Parameter, Map<number, string>>();
 
 // PostgreSQL types the parameters of a VALUES list from nothing (text), so each one is cast to its column's
 // type; SQLite takes the casts as the same affinities.
-function valuesOf(batch: readonly Pending[]): RawBuilder<unknown> {
-  return sql.join(
-    batch.map(({ row, openedAt }) => {
-      const cells = COLUMNS.map(([name, type]) => sql`cast(${row[name] ?? null} as ${sql.raw(type)})`);
-      return sql`(${sql.join([...cells, sql`cast(${openedAt} as bigint)`])})`;
-    }),
+function insertText(size: number, parameter: Parameter): string {
+  let bySize = insertTexts.get(parameter);
+  if (!bySize) {
+    bySize = new Map();
+    insertTexts.set(parameter, bySize);
+  }
+  let text = bySize.get(size);
+  if (!text) {
+    const width = COLUMNS.length + 1;
+    const rows: string[] = [];
+    for (let row = 0; row < size; row += 1) {
+      const cells = COLUMNS.map(([, type], column) => `cast(${parameter(row * width + column)} as ${type})`);
+      cells.push(`cast(${parameter(row * width + COLUMNS.length)} as bigint)`);
+      rows.push(`(${cells.join(', ')})`);
+    }
+    text = `with v (${COLUMN_NAMES}, opened_at) as (values ${rows.join(', ')})
+      insert into answers (${COLUMN_NAMES})
+      select ${V_COLUMN_NAMES} from v
+      inner join rounds r on r.id = v.round_id
+      inner join attempts a on a.id = v.attempt_id
+      where r.opened_at = v.opened_at
+        and r.question_id = v.question_id
+        and v.received_at >= r.answer_opens_at
+        and (r.closes_at is null or (v.chosen_at <= r.closes_at and v.received_at <= r.closes_at + ${Number(ANSWER_GRACE_MS)}))
+        and (r.reveal_at is null or v.received_at <= r.reveal_at)
+      on conflict (attempt_id, question_id) do nothing
+      returning attempt_id, question_id, points, seconds`;
+    if (bySize.size >= KEPT_TEXTS) bySize.delete(bySize.keys().next().value as number);
+    bySize.set(size, text);
+  }
+  return text;
+}
+
+interface InsertedRow {
+  attempt_id: number;
+  question_id: number;
+  points: number;
+  seconds: number;
+}
+
+function insertParameters(batch: readonly Pending[]): unknown[] {
+  const parameters: unknown[] = [];
+  for (const { row, openedAt } of batch) {
+    for (const [name] of COLUMNS) parameters.push(row[name] ?? null);
+    parameters.push(openedAt);
+  }
+  return parameters;
+}
+
+/** Adds each attempt's new points and seconds to its score and time (one statement for the batch). */
+function scoreUpdate(sums: ReadonlyMap<number, { points: number; seconds: number }>, parameter: Parameter): CompiledQuery {
+  const parameters: unknown[] = [];
+  const next = (value: unknown) => {
+    parameters.push(value);
+    return parameter(parameters.length - 1);
+  };
+  const cases = (pick: (sum: { points: number; seconds: number }) => number, type: string) =>
+    [...sums].map(([id, sum]) => `when ${next(id)} then cast(${next(pick(sum))} as ${type})`).join(' ');
+  const score = cases((sum) => sum.points, 'integer');
+  const time = cases((sum) => sum.seconds, 'double precision');
+  const ids = [...sums.keys()].map(next).join(', ');
+  return CompiledQuery.raw(
+    `update attempts set score = score + case id ${score} else 0 end, time_taken = time_taken + case id ${time} else 0 end where id in (${ids})`,
+    parameters,
   );
+}
+
+/** Each attempt's score over the rounds revealed at `at` (`score` null when none is). */
+function standingsQuery(
+  attemptIds: readonly number[],
+  at: number,
+  parameter: Parameter,
+): CompiledQuery<{ attempt_id: number; score: number }> {
+  const ids = attemptIds.map((_, index) => parameter(index)).join(', ');
+  // Typed as the statement's select list says.
+  return CompiledQuery.raw(
+    `select answers.attempt_id, sum(answers.points) as score from answers
+      inner join rounds on rounds.id = answers.round_id
+      where answers.attempt_id in (${ids}) and rounds.reveal_at <= ${parameter(attemptIds.length)}
+      group by answers.attempt_id`,
+    [...attemptIds, at],
+  ) as CompiledQuery<{ attempt_id: number; score: number }>;
 }
 
 const keyOf = (attemptId: number, questionId: number) => `${attemptId}:${questionId}`;
 
 export function answerWriter(db: Kysely<Database>, clock: Clock) {
+  const parameter = db.getExecutor().adapter instanceof SqliteAdapter ? sqliteParameter : postgresParameter;
   let queue: Pending[] = [];
   let running = false;
 
   /** Writes the answers that still count; returns those written, by attempt and question. */
   async function insert(batch: readonly Pending[]): Promise<Map<string, { attemptId: number; points: number; seconds: number }>> {
     return db.transaction().execute(async (trx) => {
-      const inserted = await sql<{ attempt_id: number; question_id: number; points: number; seconds: number }>`
-        with v (${columnList('')}, opened_at) as (values ${valuesOf(batch)})
-        insert into answers (${columnList('')})
-        select ${columnList('v.')} from v
-        inner join rounds r on r.id = v.round_id
-        inner join attempts a on a.id = v.attempt_id
-        where r.opened_at = v.opened_at
-          and r.question_id = v.question_id
-          and v.received_at >= r.answer_opens_at
-          and (r.closes_at is null or (v.chosen_at <= r.closes_at and v.received_at <= r.closes_at + ${ANSWER_GRACE_MS}))
-          and (r.reveal_at is null or v.received_at <= r.reveal_at)
-        on conflict (attempt_id, question_id) do nothing
-        returning attempt_id, question_id, points, seconds`.execute(trx);
+      // Typed as the statement's RETURNING list says.
+      const inserted = await trx.executeQuery(
+        CompiledQuery.raw(insertText(batch.length, parameter), insertParameters(batch)) as CompiledQuery<InsertedRow>,
+      );
       const written = new Map<string, { attemptId: number; points: number; seconds: number }>();
       const byAttempt = new Map<number, { points: number; seconds: number }>();
       for (const row of inserted.rows) {
@@ -104,19 +186,7 @@ export function answerWriter(db: Kysely<Database>, clock: Clock) {
         sum.seconds += seconds;
         byAttempt.set(attemptId, sum);
       }
-      if (byAttempt.size > 0) {
-        const entries = [...byAttempt];
-        const cases = (pick: (sum: { points: number; seconds: number }) => number, type: string) =>
-          sql.join(
-            entries.map(([id, sum]) => sql`when ${id} then cast(${pick(sum)} as ${sql.raw(type)})`),
-            sql` `,
-          );
-        await sql`
-          update attempts
-          set score = score + case id ${cases((sum) => sum.points, 'integer')} else 0 end,
-              time_taken = time_taken + case id ${cases((sum) => sum.seconds, 'double precision')} else 0 end
-          where id in (${sql.join(entries.map(([id]) => id))})`.execute(trx);
-      }
+      if (byAttempt.size > 0) await trx.executeQuery(scoreUpdate(byAttempt, parameter));
       return written;
     });
   }
@@ -158,14 +228,7 @@ export function answerWriter(db: Kysely<Database>, clock: Clock) {
     const attemptIds = [...new Set(batch.map(({ row }) => row.attempt_id))];
     const [rounds, standings] = await Promise.all([
       db.selectFrom('rounds').select(['id', 'reveal_at']).where('id', 'in', roundIds).execute(),
-      db
-        .selectFrom('answers')
-        .innerJoin('rounds', 'rounds.id', 'answers.round_id')
-        .select((eb) => ['answers.attempt_id', eb.fn.sum<number>('answers.points').as('score')])
-        .where('answers.attempt_id', 'in', attemptIds)
-        .where('rounds.reveal_at', '<=', at)
-        .groupBy('answers.attempt_id')
-        .execute(),
+      db.executeQuery(standingsQuery(attemptIds, at, parameter)).then((result) => result.rows),
     ]);
     const revealAt = new Map(rounds.map((round) => [toCount(round.id), round.reveal_at === null ? null : toCount(round.reveal_at)]));
     const score = new Map(standings.map((standing) => [toCount(standing.attempt_id), toCount(standing.score)]));

@@ -31,6 +31,14 @@ interface Run {
   /** The server's CPU time per join and per answer (ms): what a busy machine moves least. */
   joinCpuMs: number;
   answerCpuMs: number;
+  /** This process's CPU time per answer (ms): the load generator shares the machine's cores with the server. */
+  clientAnswerCpuMs: number;
+}
+
+/** This process's CPU time so far, in ms. */
+function ownCpuMs(): number {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
 }
 
 async function playOnce(env: Record<string, string>): Promise<Run> {
@@ -128,6 +136,7 @@ async function playOnce(env: Record<string, string>): Promise<Run> {
     let refused = 0;
     next = 0;
     const cpuBeforeAnswers = await server.cpuMs();
+    const clientCpuBeforeAnswers = ownCpuMs();
     const answerStart = performance.now();
     await Promise.all(
       Array.from({ length: CONNECTIONS }, async () => {
@@ -154,6 +163,7 @@ async function playOnce(env: Record<string, string>): Promise<Run> {
       }),
     );
     const answerMs = performance.now() - answerStart;
+    const clientAnswerCpuMs = (ownCpuMs() - clientCpuBeforeAnswers) / tokens.length;
     const answerCpuMs = ((await server.cpuMs()) - cpuBeforeAnswers) / tokens.length;
     const totalMs = performance.now() - started;
     // Lost: a player whose state does not hold the answer.
@@ -188,6 +198,7 @@ async function playOnce(env: Record<string, string>): Promise<Run> {
       refused,
       joinCpuMs,
       answerCpuMs,
+      clientAnswerCpuMs,
     };
   } catch (error) {
     await pool.close().catch(() => undefined);
@@ -203,6 +214,7 @@ function rowsOf(engine: string, run: Run): BenchRow[] {
     { metric: `${engine}: server CPU per join`, value: run.joinCpuMs, unit: 'ms' },
     { metric: `${engine}: answers`, value: run.answerPerSecond, unit: 'answers/s', budget: { min: 5000 } },
     { metric: `${engine}: server CPU per answer`, value: run.answerCpuMs, unit: 'ms' },
+    { metric: `${engine}: load generator CPU per answer`, value: run.clientAnswerCpuMs, unit: 'ms' },
     { metric: `${engine}: answer ack p50`, value: run.answerP50, unit: 'ms' },
     { metric: `${engine}: answer ack p99`, value: run.answerP99, unit: 'ms', budget: { max: 100 } },
     { metric: `${engine}: answers lost or refused`, value: run.lost + run.refused, unit: 'answers', budget: { max: 0 } },

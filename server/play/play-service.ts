@@ -15,7 +15,7 @@ import { decodeOptions, isOptionLetter, type OptionLetter } from '../../src/lib/
 import { judgeAnswer, pointsFor, revealAt } from '../../src/lib/scoring';
 import { hashSecret, newSecret } from '../accounts/tokens';
 import type { Clock } from '../clock';
-import { created, toBool, toCount } from '../db/rows';
+import { toBool, toCount } from '../db/rows';
 import type { AttemptTable, ClientTable, Database, RoundTable, ViewerTable } from '../db/schema';
 import { HttpError, badRequest } from '../http/errors';
 import type { MediaUrls } from '../http/media-urls';
@@ -24,6 +24,7 @@ import { questionIdsOf, type QuizRow } from '../quizzes/quiz-read';
 import { answerWriter } from './answer-writer';
 import { groupCommit } from './group-commit';
 import { playCacheOf, roundKey, type CachedRound } from './play-cache';
+import { attemptsUsed, insertAttempt, insertParticipantToken, insertViewer, updateViewer, viewerByEmail } from './seat-queries';
 import type { ParticipantSeat } from './participant-auth';
 import type { PlayLive } from './play-live';
 import { topTenOf } from './play-live';
@@ -388,30 +389,19 @@ export function playService(deps: PlayDeps) {
     }
   }
 
-  async function findOrCreateViewer(trx: Transaction<Database>, clientId: number, who: z.output<typeof participantJoinPayload>) {
+  async function findOrCreateViewer(
+    trx: Transaction<Database>,
+    clientId: number,
+    who: z.output<typeof participantJoinPayload>,
+    at: string,
+  ) {
     const email = who.email.toLowerCase();
-    const existing = await trx
-      .selectFrom('viewers')
-      .selectAll()
-      .where('client_id', '=', clientId)
-      .where('email', '=', email)
-      .orderBy('id')
-      .limit(1)
-      .executeTakeFirst();
-    const details = { first_name: who.first_name, last_name: who.last_name, mobile: who.mobile };
-    if (existing) {
-      return trx
-        .updateTable('viewers')
-        .set({ ...details, updated_at: clock.now().toISOString(), version: existing.version + 1 })
-        .where('id', '=', existing.id)
-        .returningAll()
-        .executeTakeFirstOrThrow();
-    }
-    return trx
-      .insertInto('viewers')
-      .values({ username: email, email, ...details, ...created(clock, clientId) })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const [existing] = await viewerByEmail(trx, clientId, email);
+    const [viewer] = existing
+      ? await updateViewer(trx, existing.id, who.first_name, who.last_name, who.mobile, at, existing.version + 1)
+      : await insertViewer(trx, clientId, email, who.first_name, who.last_name, who.mobile, at);
+    if (!viewer) throw new Error('viewer not written');
+    return viewer;
   }
 
   /**
@@ -427,39 +417,13 @@ export function playService(deps: PlayDeps) {
     const token = newSecret();
     const tokenHash = hashSecret(token);
     const joined = await joins.run(async (trx) => {
-      const viewer = await findOrCreateViewer(trx, quiz.client_id, who);
-      const used = await trx
-        .selectFrom('attempts')
-        .select((eb) => eb.fn.countAll<number>().as('count'))
-        .where('quiz_id', '=', quiz.id)
-        .where('viewer_id', '=', viewer.id)
-        .executeTakeFirstOrThrow();
-      if (max > 0 && toCount(used.count) >= max) throw refused(403, attemptsUsedUpMessage(max));
-      const attempt = await trx
-        .insertInto('attempts')
-        .values({
-          viewer_id: viewer.id,
-          quiz_id: quiz.id,
-          score: 0,
-          time_taken: 0,
-          rank: null,
-          start_date_time: clock.now().toISOString(),
-          status: 'IN_PROGRESS',
-          ...created(clock, quiz.client_id),
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      await trx
-        .insertInto('participant_tokens')
-        .values({
-          token_hash: tokenHash,
-          client_id: quiz.client_id,
-          viewer_id: viewer.id,
-          quiz_id: quiz.id,
-          attempt_id: attempt.id,
-          created_at: clock.now().toISOString(),
-        })
-        .execute();
+      const at = clock.now().toISOString();
+      const viewer = await findOrCreateViewer(trx, quiz.client_id, who, at);
+      const [used] = await attemptsUsed(trx, quiz.id, viewer.id);
+      if (max > 0 && toCount(used?.count) >= max) throw refused(403, attemptsUsedUpMessage(max));
+      const [attempt] = await insertAttempt(trx, viewer.id, quiz.id, quiz.client_id, at);
+      if (!attempt) throw new Error('attempt not written');
+      await insertParticipantToken(trx, tokenHash, quiz.client_id, viewer.id, quiz.id, attempt.id, at);
       return { token, viewer, attempt };
     });
     // The phone's next requests (every answer) find its seat kept rather than read: a seat never changes.

@@ -6,7 +6,7 @@ import type { AnswerTable, Database } from '../db/schema';
 
 // Group commit of answers: when every phone answers at once, the answers that arrive while one batch is
 // written are written together in the next one, in a few statements whatever their number (one commit, one
-// fsync): one INSERT of all of them, one UPDATE of their attempts' scores; then, outside the transaction,
+// fsync): INSERTs of them in runs (see below), UPDATEs of their attempts' scores; then, outside the transaction,
 // the reveal of each round everybody has now answered and the revealed score of each attempt. Each request
 // is acknowledged once its answer is committed.
 //
@@ -62,36 +62,60 @@ const V_COLUMN_NAMES = COLUMNS.map(([name]) => `v.${name}`).join(', ');
 
 // The batch's statements are written as SQL text with numbered parameters rather than built with Kysely: a
 // batch of 100 answers is 1,400 parameters, and building and compiling that tree cost more than SQLite
-// writing the rows (bench play's CPU profile). The text depends only on the dialect and the batch's size,
-// so it is made once per size and SQLite's statement cache (db/connect.ts) prepares it once.
+// writing the rows (bench play's CPU profile). A batch is written in runs whose sizes are powers of two
+// (77 answers: 64, 8, 4 and 1), so that a handful of texts serve every batch: each is made once, and
+// SQLite's statement cache (db/connect.ts) prepares it once, where a text per batch size had SQLite parse
+// a new statement of hundreds of parameters for most batches.
 
 /** The n-th parameter (from 0): `?` on SQLite, `$n+1` on PostgreSQL. */
 type Parameter = (index: number) => string;
 const sqliteParameter: Parameter = () => '?';
 const postgresParameter: Parameter = (index) => `$${index + 1}`;
 
-/** Texts by dialect and batch size; a few dozen sizes at most are kept (a text of 500 answers is ~100 kB). */
-const KEPT_TEXTS = 64;
-const insertTexts = new Map<Parameter, Map<number, string>>();
+/** Splits `items` into runs whose lengths are powers of two, longest first (77: 64, 8, 4, 1). */
+export function powerOfTwoRuns<T>(items: readonly T[]): T[][] {
+  const runs: T[][] = [];
+  let at = 0;
+  while (at < items.length) {
+    let size = 1;
+    while (size * 2 <= items.length - at) size *= 2;
+    runs.push(items.slice(at, at + size));
+    at += size;
+  }
+  return runs;
+}
+
+/** Texts by statement, dialect and run size: at most 3 x 2 x 9 (runs are powers of two up to MAX_BATCH). */
+const texts = new Map<string, string>();
+
+function textOf(statement: string, parameter: Parameter, size: number, make: () => string): string {
+  const key = `${statement}:${parameter(1)}:${size}`;
+  let text = texts.get(key);
+  if (text === undefined) {
+    text = make();
+    texts.set(key, text);
+  }
+  return text;
+}
+
+/** Parameters named in order: each call gives the next one's placeholder. */
+function counter(parameter: Parameter): () => string {
+  let index = 0;
+  return () => parameter(index++);
+}
 
 // PostgreSQL types the parameters of a VALUES list from nothing (text), so each one is cast to its column's
 // type; SQLite takes the casts as the same affinities.
 function insertText(size: number, parameter: Parameter): string {
-  let bySize = insertTexts.get(parameter);
-  if (!bySize) {
-    bySize = new Map();
-    insertTexts.set(parameter, bySize);
-  }
-  let text = bySize.get(size);
-  if (!text) {
-    const width = COLUMNS.length + 1;
+  return textOf('insert', parameter, size, () => {
+    const next = counter(parameter);
     const rows: string[] = [];
     for (let row = 0; row < size; row += 1) {
-      const cells = COLUMNS.map(([, type], column) => `cast(${parameter(row * width + column)} as ${type})`);
-      cells.push(`cast(${parameter(row * width + COLUMNS.length)} as bigint)`);
+      const cells = COLUMNS.map(([, type]) => `cast(${next()} as ${type})`);
+      cells.push(`cast(${next()} as bigint)`);
       rows.push(`(${cells.join(', ')})`);
     }
-    text = `with v (${COLUMN_NAMES}, opened_at) as (values ${rows.join(', ')})
+    return `with v (${COLUMN_NAMES}, opened_at) as (values ${rows.join(', ')})
       insert into answers (${COLUMN_NAMES})
       select ${V_COLUMN_NAMES} from v
       inner join rounds r on r.id = v.round_id
@@ -103,10 +127,7 @@ function insertText(size: number, parameter: Parameter): string {
         and (r.reveal_at is null or v.received_at <= r.reveal_at)
       on conflict (attempt_id, question_id) do nothing
       returning attempt_id, question_id, points, seconds`;
-    if (bySize.size >= KEPT_TEXTS) bySize.delete(bySize.keys().next().value as number);
-    bySize.set(size, text);
-  }
-  return text;
+  });
 }
 
 interface InsertedRow {
@@ -116,48 +137,50 @@ interface InsertedRow {
   seconds: number;
 }
 
-function insertParameters(batch: readonly Pending[]): unknown[] {
+/** The insert of a run of answers (typed as its RETURNING list says). */
+function insertQuery(run: readonly Pending[], parameter: Parameter): CompiledQuery<InsertedRow> {
   const parameters: unknown[] = [];
-  for (const { row, openedAt } of batch) {
+  for (const { row, openedAt } of run) {
     for (const [name] of COLUMNS) parameters.push(row[name] ?? null);
     parameters.push(openedAt);
   }
-  return parameters;
+  return CompiledQuery.raw(insertText(run.length, parameter), parameters) as CompiledQuery<InsertedRow>;
 }
 
-/** Adds each attempt's new points and seconds to its score and time (one statement for the batch). */
-function scoreUpdate(sums: ReadonlyMap<number, { points: number; seconds: number }>, parameter: Parameter): CompiledQuery {
-  const parameters: unknown[] = [];
-  const next = (value: unknown) => {
-    parameters.push(value);
-    return parameter(parameters.length - 1);
-  };
-  const cases = (pick: (sum: { points: number; seconds: number }) => number, type: string) =>
-    [...sums].map(([id, sum]) => `when ${next(id)} then cast(${next(pick(sum))} as ${type})`).join(' ');
-  const score = cases((sum) => sum.points, 'integer');
-  const time = cases((sum) => sum.seconds, 'double precision');
-  const ids = [...sums.keys()].map(next).join(', ');
-  return CompiledQuery.raw(
-    `update attempts set score = score + case id ${score} else 0 end, time_taken = time_taken + case id ${time} else 0 end where id in (${ids})`,
-    parameters,
-  );
+type Sum = { points: number; seconds: number };
+
+/** Adds each attempt's new points and seconds to its score and time (one statement for the run). */
+function scoreUpdate(run: readonly (readonly [number, Sum])[], parameter: Parameter): CompiledQuery {
+  const text = textOf('score', parameter, run.length, () => {
+    const next = counter(parameter);
+    const cases = (type: string) => run.map(() => `when ${next()} then cast(${next()} as ${type})`).join(' ');
+    const score = cases('integer');
+    const time = cases('double precision');
+    const ids = run.map(() => next()).join(', ');
+    return `update attempts set score = score + case id ${score} else 0 end, time_taken = time_taken + case id ${time} else 0 end where id in (${ids})`;
+  });
+  return CompiledQuery.raw(text, [
+    ...run.flatMap(([id, sum]) => [id, sum.points]),
+    ...run.flatMap(([id, sum]) => [id, sum.seconds]),
+    ...run.map(([id]) => id),
+  ]);
 }
 
-/** Each attempt's score over the rounds revealed at `at` (`score` null when none is). */
+/** Each attempt's score over the rounds revealed at `at` (typed as its select list says). */
 function standingsQuery(
   attemptIds: readonly number[],
   at: number,
   parameter: Parameter,
 ): CompiledQuery<{ attempt_id: number; score: number }> {
-  const ids = attemptIds.map((_, index) => parameter(index)).join(', ');
-  // Typed as the statement's select list says.
-  return CompiledQuery.raw(
-    `select answers.attempt_id, sum(answers.points) as score from answers
+  const text = textOf('standings', parameter, attemptIds.length, () => {
+    const next = counter(parameter);
+    const ids = attemptIds.map(() => next()).join(', ');
+    return `select answers.attempt_id, sum(answers.points) as score from answers
       inner join rounds on rounds.id = answers.round_id
-      where answers.attempt_id in (${ids}) and rounds.reveal_at <= ${parameter(attemptIds.length)}
-      group by answers.attempt_id`,
-    [...attemptIds, at],
-  ) as CompiledQuery<{ attempt_id: number; score: number }>;
+      where answers.attempt_id in (${ids}) and rounds.reveal_at <= ${next()}
+      group by answers.attempt_id`;
+  });
+  return CompiledQuery.raw(text, [...attemptIds, at]) as CompiledQuery<{ attempt_id: number; score: number }>;
 }
 
 const keyOf = (attemptId: number, questionId: number) => `${attemptId}:${questionId}`;
@@ -170,13 +193,11 @@ export function answerWriter(db: Kysely<Database>, clock: Clock) {
   /** Writes the answers that still count; returns those written, by attempt and question. */
   async function insert(batch: readonly Pending[]): Promise<Map<string, { attemptId: number; points: number; seconds: number }>> {
     return db.transaction().execute(async (trx) => {
-      // Typed as the statement's RETURNING list says.
-      const inserted = await trx.executeQuery(
-        CompiledQuery.raw(insertText(batch.length, parameter), insertParameters(batch)) as CompiledQuery<InsertedRow>,
-      );
+      const inserted: InsertedRow[] = [];
+      for (const run of powerOfTwoRuns(batch)) inserted.push(...(await trx.executeQuery(insertQuery(run, parameter))).rows);
       const written = new Map<string, { attemptId: number; points: number; seconds: number }>();
-      const byAttempt = new Map<number, { points: number; seconds: number }>();
-      for (const row of inserted.rows) {
+      const byAttempt = new Map<number, Sum>();
+      for (const row of inserted) {
         const attemptId = toCount(row.attempt_id);
         const points = toCount(row.points);
         const seconds = Number(row.seconds);
@@ -186,7 +207,7 @@ export function answerWriter(db: Kysely<Database>, clock: Clock) {
         sum.seconds += seconds;
         byAttempt.set(attemptId, sum);
       }
-      if (byAttempt.size > 0) await trx.executeQuery(scoreUpdate(byAttempt, parameter));
+      for (const run of powerOfTwoRuns([...byAttempt])) await trx.executeQuery(scoreUpdate(run, parameter));
       return written;
     });
   }
@@ -228,7 +249,9 @@ export function answerWriter(db: Kysely<Database>, clock: Clock) {
     const attemptIds = [...new Set(batch.map(({ row }) => row.attempt_id))];
     const [rounds, standings] = await Promise.all([
       db.selectFrom('rounds').select(['id', 'reveal_at']).where('id', 'in', roundIds).execute(),
-      db.executeQuery(standingsQuery(attemptIds, at, parameter)).then((result) => result.rows),
+      Promise.all(powerOfTwoRuns(attemptIds).map((run) => db.executeQuery(standingsQuery(run, at, parameter)))).then((results) =>
+        results.flatMap((result) => result.rows),
+      ),
     ]);
     const revealAt = new Map(rounds.map((round) => [toCount(round.id), round.reveal_at === null ? null : toCount(round.reveal_at)]));
     const score = new Map(standings.map((standing) => [toCount(standing.attempt_id), toCount(standing.score)]));

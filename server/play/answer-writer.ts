@@ -62,10 +62,11 @@ const V_COLUMN_NAMES = COLUMNS.map(([name]) => `v.${name}`).join(', ');
 
 // The batch's statements are written as SQL text with numbered parameters rather than built with Kysely: a
 // batch of 100 answers is 1,400 parameters, and building and compiling that tree cost more than SQLite
-// writing the rows (bench play's CPU profile). A batch is written in runs whose sizes are powers of two
-// (77 answers: 64, 8, 4 and 1), so that a handful of texts serve every batch: each is made once, and
-// SQLite's statement cache (db/connect.ts) prepares it once, where a text per batch size had SQLite parse
-// a new statement of hundreds of parameters for most batches.
+// writing the rows (bench play's CPU profile). On SQLite a batch is written in runs whose sizes are powers
+// of two (77 answers: 64, 8, 4 and 1), so that a handful of texts serve every batch: each is made once, and
+// SQLite's statement cache (db/connect.ts) prepares it once, where a text per batch size had SQLite parse a
+// new statement of hundreds of parameters for most batches. PostgreSQL parses every statement it is sent
+// anyway, and there each statement is a round trip: a batch is one run.
 
 /** The n-th parameter (from 0): `?` on SQLite, `$n+1` on PostgreSQL. */
 type Parameter = (index: number) => string;
@@ -85,15 +86,16 @@ export function powerOfTwoRuns<T>(items: readonly T[]): T[][] {
   return runs;
 }
 
-/** Texts by statement, dialect and run size: at most 3 x 2 x 9 (runs are powers of two up to MAX_BATCH). */
+/** Texts by statement, dialect and run size, kept for powers of two only: at most 3 x 2 x 9 (MAX_BATCH 500). */
 const texts = new Map<string, string>();
 
 function textOf(statement: string, parameter: Parameter, size: number, make: () => string): string {
+  const kept = (size & (size - 1)) === 0;
   const key = `${statement}:${parameter(1)}:${size}`;
-  let text = texts.get(key);
+  let text = kept ? texts.get(key) : undefined;
   if (text === undefined) {
     text = make();
-    texts.set(key, text);
+    if (kept) texts.set(key, text);
   }
   return text;
 }
@@ -186,7 +188,10 @@ function standingsQuery(
 const keyOf = (attemptId: number, questionId: number) => `${attemptId}:${questionId}`;
 
 export function answerWriter(db: Kysely<Database>, clock: Clock) {
-  const parameter = db.getExecutor().adapter instanceof SqliteAdapter ? sqliteParameter : postgresParameter;
+  const sqlite = db.getExecutor().adapter instanceof SqliteAdapter;
+  const parameter = sqlite ? sqliteParameter : postgresParameter;
+  /** The runs a batch's statements are written in (see above). */
+  const runsOf = <T>(items: readonly T[]): T[][] => (sqlite ? powerOfTwoRuns(items) : items.length > 0 ? [[...items]] : []);
   let queue: Pending[] = [];
   let running = false;
 
@@ -194,7 +199,7 @@ export function answerWriter(db: Kysely<Database>, clock: Clock) {
   async function insert(batch: readonly Pending[]): Promise<Map<string, { attemptId: number; points: number; seconds: number }>> {
     return db.transaction().execute(async (trx) => {
       const inserted: InsertedRow[] = [];
-      for (const run of powerOfTwoRuns(batch)) inserted.push(...(await trx.executeQuery(insertQuery(run, parameter))).rows);
+      for (const run of runsOf(batch)) inserted.push(...(await trx.executeQuery(insertQuery(run, parameter))).rows);
       const written = new Map<string, { attemptId: number; points: number; seconds: number }>();
       const byAttempt = new Map<number, Sum>();
       for (const row of inserted) {
@@ -207,7 +212,7 @@ export function answerWriter(db: Kysely<Database>, clock: Clock) {
         sum.seconds += seconds;
         byAttempt.set(attemptId, sum);
       }
-      for (const run of powerOfTwoRuns([...byAttempt])) await trx.executeQuery(scoreUpdate(run, parameter));
+      for (const run of runsOf([...byAttempt])) await trx.executeQuery(scoreUpdate(run, parameter));
       return written;
     });
   }
@@ -249,7 +254,7 @@ export function answerWriter(db: Kysely<Database>, clock: Clock) {
     const attemptIds = [...new Set(batch.map(({ row }) => row.attempt_id))];
     const [rounds, standings] = await Promise.all([
       db.selectFrom('rounds').select(['id', 'reveal_at']).where('id', 'in', roundIds).execute(),
-      Promise.all(powerOfTwoRuns(attemptIds).map((run) => db.executeQuery(standingsQuery(run, at, parameter)))).then((results) =>
+      Promise.all(runsOf(attemptIds).map((run) => db.executeQuery(standingsQuery(run, at, parameter)))).then((results) =>
         results.flatMap((result) => result.rows),
       ),
     ]);

@@ -86,7 +86,7 @@ export function powerOfTwoRuns<T>(items: readonly T[]): T[][] {
   return runs;
 }
 
-/** Texts by statement, dialect and run size, kept for powers of two only: at most 3 x 2 x 9 (MAX_BATCH 500). */
+/** Texts by statement, dialect and run size, kept for powers of two only: at most 5 x 2 x 9 (MAX_BATCH 500). */
 const texts = new Map<string, string>();
 
 function textOf(statement: string, parameter: Parameter, size: number, make: () => string): string {
@@ -185,6 +185,31 @@ function standingsQuery(
   return CompiledQuery.raw(text, [...attemptIds, at]) as CompiledQuery<{ attempt_id: number; score: number }>;
 }
 
+/** Reveals each round of the run that everybody who could answer has answered (a shared round: every attempt of its quiz). */
+function revealQuery(roundIds: readonly number[], at: number, parameter: Parameter): CompiledQuery {
+  const text = textOf('reveal', parameter, roundIds.length, () => {
+    const next = counter(parameter);
+    const revealAt = next();
+    const ids = roundIds.map(() => next()).join(', ');
+    const now = next();
+    return `update rounds set reveal_at = ${revealAt}
+      where id in (${ids})
+        and (reveal_at is null or reveal_at > ${now})
+        and (select count(*) from answers where answers.round_id = rounds.id) >=
+          case when rounds.scope = 0 then (select count(*) from attempts where attempts.quiz_id = rounds.quiz_id) else 1 end`;
+  });
+  return CompiledQuery.raw(text, [at, ...roundIds, at]);
+}
+
+/** The rounds' reveal times (typed as its select list says). */
+function revealAtQuery(roundIds: readonly number[], parameter: Parameter): CompiledQuery<{ id: number; reveal_at: number | null }> {
+  const text = textOf('rounds', parameter, roundIds.length, () => {
+    const next = counter(parameter);
+    return `select id, reveal_at from rounds where id in (${roundIds.map(() => next()).join(', ')})`;
+  });
+  return CompiledQuery.raw(text, [...roundIds]) as CompiledQuery<{ id: number; reveal_at: number | null }>;
+}
+
 const keyOf = (attemptId: number, questionId: number) => `${attemptId}:${questionId}`;
 
 export function answerWriter(db: Kysely<Database>, clock: Clock) {
@@ -223,37 +248,13 @@ export function answerWriter(db: Kysely<Database>, clock: Clock) {
     const roundIds = [...new Set(batch.map(({ row }) => row.round_id))];
     // Everybody who could answer a round has: it is revealed now (after the commit, so that of two
     // instances writing the last answers at once, the later one counts both).
-    if (written.size > 0) {
-      await db
-        .updateTable('rounds')
-        .set({ reveal_at: at })
-        .where('id', 'in', roundIds)
-        .where((eb) => eb.or([eb('reveal_at', 'is', null), eb('reveal_at', '>', at)]))
-        .where((eb) =>
-          eb(
-            eb
-              .selectFrom('answers')
-              .select((inner) => inner.fn.countAll<number>().as('answered'))
-              .whereRef('answers.round_id', '=', 'rounds.id'),
-            '>=',
-            eb
-              .case()
-              .when('rounds.scope', '=', 0)
-              .then(
-                eb
-                  .selectFrom('attempts')
-                  .select((inner) => inner.fn.countAll<number>().as('joined'))
-                  .whereRef('attempts.quiz_id', '=', 'rounds.quiz_id'),
-              )
-              .else(1)
-              .end(),
-          ),
-        )
-        .execute();
-    }
+    const roundRuns = runsOf(roundIds);
+    if (written.size > 0) for (const run of roundRuns) await db.executeQuery(revealQuery(run, at, parameter));
     const attemptIds = [...new Set(batch.map(({ row }) => row.attempt_id))];
     const [rounds, standings] = await Promise.all([
-      db.selectFrom('rounds').select(['id', 'reveal_at']).where('id', 'in', roundIds).execute(),
+      Promise.all(roundRuns.map((run) => db.executeQuery(revealAtQuery(run, parameter)))).then((results) =>
+        results.flatMap((result) => result.rows),
+      ),
       Promise.all(runsOf(attemptIds).map((run) => db.executeQuery(standingsQuery(run, at, parameter)))).then((results) =>
         results.flatMap((result) => result.rows),
       ),

@@ -11,7 +11,8 @@ import type { Benchmark, BenchRow } from './types';
 // ≥ 5,000/s). Players are 100 concurrent keep-alive connections; each answer carries an Idempotency-Key and
 // is retried (up to 3 times) until acknowledged, as the phone does; "lost" counts the answers the database
 // does not hold at the end (read back from each player's state). The server's CPU time per join and per answer
-// is printed too: other processes on a shared machine move it far less than the rates and latencies. On
+// is printed too: other processes on a shared machine move it far less than the rates and latencies; and so is
+// this process's own CPU per answer (the load generator shares the machine's cores with the server). On
 // SQLite always; on PostgreSQL too when PLAY_BENCH_PG_URL names a server (a fresh database is made there and
 // dropped). BENCH_CPU_PROF=<folder> writes the server's CPU profile there (support/bench-server.ts).
 

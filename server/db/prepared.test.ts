@@ -48,3 +48,22 @@ it('refuses a query that does not bind one of its arguments', async () => {
   );
   await expect(unbound(server.db, 1, 'y')).rejects.toThrow(/does not bind its argument\(s\) 1/);
 });
+
+it('compiles once per database, its transactions included, which see their own writes', async () => {
+  const one = await createTenant(server);
+  let builds = 0;
+  const named = prepared((db: TestServer['db'], clientId: number) => {
+    builds += 1;
+    return db.selectFrom('categories').select('name').where('client_id', '=', clientId).orderBy('id');
+  });
+  expect(await named(server.db, one.clientId)).toEqual([]);
+  const inside = await server.db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('categories')
+      .values({ name: 'Inside', ...created(server.clock, one.clientId) })
+      .execute();
+    return named(trx, one.clientId);
+  });
+  expect(inside).toEqual([{ name: 'Inside' }]);
+  expect(builds).toBe(1);
+});

@@ -21,13 +21,16 @@ interface Compiled<R> {
 
 /**
  * `const tokenRow = prepared((db, hash: string) => db.selectFrom('auth_tokens').selectAll().where('token_hash', '=', hash));`
- * then `await tokenRow(db, hash)` gives the rows. `build` must use each argument only as a bound value (in
- * where, limit, offset, values), never to choose the query's shape: it runs once, with placeholders. It
- * names its arguments one by one (no rest or default parameters): its `length` says how many there are.
+ * then `await tokenRow(db, hash)` gives the rows (`db` may be one of the database's transactions). `build` must
+ * use each argument only as a bound value (in where, limit, offset, values), never to choose the query's
+ * shape: it runs once, with placeholders. It names its arguments one by one (no rest or default parameters):
+ * its `length` says how many there are.
  */
 export function prepared<A extends unknown[], R>(build: (db: Kysely<Database>, ...args: A) => Compilable<R>) {
-  // Per database: SQLite and PostgreSQL compile to different SQL, and tests open many databases.
-  const compiled = new WeakMap<Kysely<Database>, Compiled<R>>();
+  // Per database: SQLite and PostgreSQL compile to different SQL, and tests open many databases. Keyed by the
+  // database's adapter, which its transactions share: a query run in a transaction is compiled once too (the
+  // server adds no Kysely plugins, the one thing that would compile a database's queries differently).
+  const compiled = new WeakMap<object, Compiled<R>>();
 
   function compile(db: Kysely<Database>): Compiled<R> {
     const placeholders = Array.from({ length: build.length - 1 }, (_, index) => new Placeholder(index));
@@ -40,10 +43,11 @@ export function prepared<A extends unknown[], R>(build: (db: Kysely<Database>, .
   }
 
   return async function run(db: Kysely<Database>, ...args: A): Promise<R[]> {
-    let entry = compiled.get(db);
+    const key = db.getExecutor().adapter;
+    let entry = compiled.get(key);
     if (!entry) {
       entry = compile(db);
-      compiled.set(db, entry);
+      compiled.set(key, entry);
     }
     const { query, slots } = entry;
     const parameters = slots.map((slot, at) => (slot === -1 ? query.parameters[at] : args[slot]));

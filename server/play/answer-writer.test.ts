@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { createTestServer, signedInTenant, type TestServer } from '../test/support';
+import { powerOfTwoRuns } from './answer-writer';
 import { answer, createPlayQuiz, hostSets, joined, type SignedIn } from './play-test-support';
 
 // Answers arriving together are committed together; a second delivery of the same answer in the same batch
@@ -43,4 +44,14 @@ it('counts each of many simultaneous answers once, whatever the repeats', async 
     expect(mine).toHaveLength(1);
     expect(Number(attempt.score)).toBe(Number(mine[0]?.points));
   }
+});
+
+it('writes a batch in runs of powers of two, longest first, each answer once and in order', () => {
+  const sizes = (count: number) => powerOfTwoRuns(Array.from({ length: count }, (_, index) => index)).map((run) => run.length);
+  expect(sizes(0)).toEqual([]);
+  expect(sizes(1)).toEqual([1]);
+  expect(sizes(77)).toEqual([64, 8, 4, 1]);
+  expect(sizes(500)).toEqual([256, 128, 64, 32, 16, 4]);
+  const items = Array.from({ length: 13 }, (_, index) => index);
+  expect(powerOfTwoRuns(items).flat()).toEqual(items);
 });

@@ -1,4 +1,4 @@
-import { sql, type Insertable, type Kysely, type RawBuilder } from 'kysely';
+import { CompiledQuery, SqliteAdapter, type Insertable, type Kysely } from 'kysely';
 import { ANSWER_GRACE_MS } from '../../src/lib/contract/play';
 import type { Clock } from '../clock';
 import { toCount } from '../db/rows';
@@ -6,7 +6,7 @@ import type { AnswerTable, Database } from '../db/schema';
 
 // Group commit of answers: when every phone answers at once, the answers that arrive while one batch is
 // written are written together in the next one, in a few statements whatever their number (one commit, one
-// fsync): one INSERT of all of them, one UPDATE of their attempts' scores; then, outside the transaction,
+// fsync): INSERTs of them in runs (see below), UPDATEs of their attempts' scores; then, outside the transaction,
 // the reveal of each round everybody has now answered and the revealed score of each attempt. Each request
 // is acknowledged once its answer is committed.
 //
@@ -57,44 +57,177 @@ const COLUMNS = [
   ['idempotency_key', 'text'],
 ] as const;
 
-const columnList = (prefix: string) => sql.raw(COLUMNS.map(([name]) => `${prefix}${name}`).join(', '));
+const COLUMN_NAMES = COLUMNS.map(([name]) => name).join(', ');
+const V_COLUMN_NAMES = COLUMNS.map(([name]) => `v.${name}`).join(', ');
+
+// The batch's statements are written as SQL text with numbered parameters rather than built with Kysely: a
+// batch of 100 answers is 1,400 parameters, and building and compiling that tree cost more than SQLite
+// writing the rows (bench play's CPU profile). On SQLite a batch is written in runs whose sizes are powers
+// of two (77 answers: 64, 8, 4 and 1), so that a handful of texts serve every batch: each is made once, and
+// SQLite's statement cache (db/connect.ts) prepares it once, where a text per batch size had SQLite parse a
+// new statement of hundreds of parameters for most batches. PostgreSQL parses every statement it is sent
+// anyway, and there each statement is a round trip: a batch is one run.
+
+/** The n-th parameter (from 0): `?` on SQLite, `$n+1` on PostgreSQL. */
+type Parameter = (index: number) => string;
+const sqliteParameter: Parameter = () => '?';
+const postgresParameter: Parameter = (index) => `$${index + 1}`;
+
+/** Splits `items` into runs whose lengths are powers of two, longest first (77: 64, 8, 4, 1). */
+export function powerOfTwoRuns<T>(items: readonly T[]): T[][] {
+  const runs: T[][] = [];
+  let at = 0;
+  while (at < items.length) {
+    let size = 1;
+    while (size * 2 <= items.length - at) size *= 2;
+    runs.push(items.slice(at, at + size));
+    at += size;
+  }
+  return runs;
+}
+
+/** Texts by statement, dialect and run size, kept for powers of two only: at most 5 x 2 x 9 (MAX_BATCH 500). */
+const texts = new Map<string, string>();
+
+function textOf(statement: string, parameter: Parameter, size: number, make: () => string): string {
+  const kept = (size & (size - 1)) === 0;
+  const key = `${statement}:${parameter(1)}:${size}`;
+  let text = kept ? texts.get(key) : undefined;
+  if (text === undefined) {
+    text = make();
+    if (kept) texts.set(key, text);
+  }
+  return text;
+}
+
+/** Parameters named in order: each call gives the next one's placeholder. */
+function counter(parameter: Parameter): () => string {
+  let index = 0;
+  return () => parameter(index++);
+}
 
 // PostgreSQL types the parameters of a VALUES list from nothing (text), so each one is cast to its column's
 // type; SQLite takes the casts as the same affinities.
-function valuesOf(batch: readonly Pending[]): RawBuilder<unknown> {
-  return sql.join(
-    batch.map(({ row, openedAt }) => {
-      const cells = COLUMNS.map(([name, type]) => sql`cast(${row[name] ?? null} as ${sql.raw(type)})`);
-      return sql`(${sql.join([...cells, sql`cast(${openedAt} as bigint)`])})`;
-    }),
-  );
+function insertText(size: number, parameter: Parameter): string {
+  return textOf('insert', parameter, size, () => {
+    const next = counter(parameter);
+    const rows: string[] = [];
+    for (let row = 0; row < size; row += 1) {
+      const cells = COLUMNS.map(([, type]) => `cast(${next()} as ${type})`);
+      cells.push(`cast(${next()} as bigint)`);
+      rows.push(`(${cells.join(', ')})`);
+    }
+    return `with v (${COLUMN_NAMES}, opened_at) as (values ${rows.join(', ')})
+      insert into answers (${COLUMN_NAMES})
+      select ${V_COLUMN_NAMES} from v
+      inner join rounds r on r.id = v.round_id
+      inner join attempts a on a.id = v.attempt_id
+      where r.opened_at = v.opened_at
+        and r.question_id = v.question_id
+        and v.received_at >= r.answer_opens_at
+        and (r.closes_at is null or (v.chosen_at <= r.closes_at and v.received_at <= r.closes_at + ${Number(ANSWER_GRACE_MS)}))
+        and (r.reveal_at is null or v.received_at <= r.reveal_at)
+      on conflict (attempt_id, question_id) do nothing
+      returning attempt_id, question_id, points, seconds`;
+  });
+}
+
+interface InsertedRow {
+  attempt_id: number;
+  question_id: number;
+  points: number;
+  seconds: number;
+}
+
+/** The insert of a run of answers (typed as its RETURNING list says). */
+function insertQuery(run: readonly Pending[], parameter: Parameter): CompiledQuery<InsertedRow> {
+  const parameters: unknown[] = [];
+  for (const { row, openedAt } of run) {
+    for (const [name] of COLUMNS) parameters.push(row[name] ?? null);
+    parameters.push(openedAt);
+  }
+  return CompiledQuery.raw(insertText(run.length, parameter), parameters) as CompiledQuery<InsertedRow>;
+}
+
+type Sum = { points: number; seconds: number };
+
+/** Adds each attempt's new points and seconds to its score and time (one statement for the run). */
+function scoreUpdate(run: readonly (readonly [number, Sum])[], parameter: Parameter): CompiledQuery {
+  const text = textOf('score', parameter, run.length, () => {
+    const next = counter(parameter);
+    const cases = (type: string) => run.map(() => `when ${next()} then cast(${next()} as ${type})`).join(' ');
+    const score = cases('integer');
+    const time = cases('double precision');
+    const ids = run.map(() => next()).join(', ');
+    return `update attempts set score = score + case id ${score} else 0 end, time_taken = time_taken + case id ${time} else 0 end where id in (${ids})`;
+  });
+  return CompiledQuery.raw(text, [
+    ...run.flatMap(([id, sum]) => [id, sum.points]),
+    ...run.flatMap(([id, sum]) => [id, sum.seconds]),
+    ...run.map(([id]) => id),
+  ]);
+}
+
+/** Each attempt's score over the rounds revealed at `at` (typed as its select list says). */
+function standingsQuery(
+  attemptIds: readonly number[],
+  at: number,
+  parameter: Parameter,
+): CompiledQuery<{ attempt_id: number; score: number }> {
+  const text = textOf('standings', parameter, attemptIds.length, () => {
+    const next = counter(parameter);
+    const ids = attemptIds.map(() => next()).join(', ');
+    return `select answers.attempt_id, sum(answers.points) as score from answers
+      inner join rounds on rounds.id = answers.round_id
+      where answers.attempt_id in (${ids}) and rounds.reveal_at <= ${next()}
+      group by answers.attempt_id`;
+  });
+  return CompiledQuery.raw(text, [...attemptIds, at]) as CompiledQuery<{ attempt_id: number; score: number }>;
+}
+
+/** Reveals each round of the run that everybody who could answer has answered (a shared round: every attempt of its quiz). */
+function revealQuery(roundIds: readonly number[], at: number, parameter: Parameter): CompiledQuery {
+  const text = textOf('reveal', parameter, roundIds.length, () => {
+    const next = counter(parameter);
+    const revealAt = next();
+    const ids = roundIds.map(() => next()).join(', ');
+    const now = next();
+    return `update rounds set reveal_at = ${revealAt}
+      where id in (${ids})
+        and (reveal_at is null or reveal_at > ${now})
+        and (select count(*) from answers where answers.round_id = rounds.id) >=
+          case when rounds.scope = 0 then (select count(*) from attempts where attempts.quiz_id = rounds.quiz_id) else 1 end`;
+  });
+  return CompiledQuery.raw(text, [at, ...roundIds, at]);
+}
+
+/** The rounds' reveal times (typed as its select list says). */
+function revealAtQuery(roundIds: readonly number[], parameter: Parameter): CompiledQuery<{ id: number; reveal_at: number | null }> {
+  const text = textOf('rounds', parameter, roundIds.length, () => {
+    const next = counter(parameter);
+    return `select id, reveal_at from rounds where id in (${roundIds.map(() => next()).join(', ')})`;
+  });
+  return CompiledQuery.raw(text, [...roundIds]) as CompiledQuery<{ id: number; reveal_at: number | null }>;
 }
 
 const keyOf = (attemptId: number, questionId: number) => `${attemptId}:${questionId}`;
 
 export function answerWriter(db: Kysely<Database>, clock: Clock) {
+  const sqlite = db.getExecutor().adapter instanceof SqliteAdapter;
+  const parameter = sqlite ? sqliteParameter : postgresParameter;
+  /** The runs a batch's statements are written in (see above). */
+  const runsOf = <T>(items: readonly T[]): T[][] => (sqlite ? powerOfTwoRuns(items) : items.length > 0 ? [[...items]] : []);
   let queue: Pending[] = [];
   let running = false;
 
   /** Writes the answers that still count; returns those written, by attempt and question. */
   async function insert(batch: readonly Pending[]): Promise<Map<string, { attemptId: number; points: number; seconds: number }>> {
     return db.transaction().execute(async (trx) => {
-      const inserted = await sql<{ attempt_id: number; question_id: number; points: number; seconds: number }>`
-        with v (${columnList('')}, opened_at) as (values ${valuesOf(batch)})
-        insert into answers (${columnList('')})
-        select ${columnList('v.')} from v
-        inner join rounds r on r.id = v.round_id
-        inner join attempts a on a.id = v.attempt_id
-        where r.opened_at = v.opened_at
-          and r.question_id = v.question_id
-          and v.received_at >= r.answer_opens_at
-          and (r.closes_at is null or (v.chosen_at <= r.closes_at and v.received_at <= r.closes_at + ${ANSWER_GRACE_MS}))
-          and (r.reveal_at is null or v.received_at <= r.reveal_at)
-        on conflict (attempt_id, question_id) do nothing
-        returning attempt_id, question_id, points, seconds`.execute(trx);
+      const inserted: InsertedRow[] = [];
+      for (const run of runsOf(batch)) inserted.push(...(await trx.executeQuery(insertQuery(run, parameter))).rows);
       const written = new Map<string, { attemptId: number; points: number; seconds: number }>();
-      const byAttempt = new Map<number, { points: number; seconds: number }>();
-      for (const row of inserted.rows) {
+      const byAttempt = new Map<number, Sum>();
+      for (const row of inserted) {
         const attemptId = toCount(row.attempt_id);
         const points = toCount(row.points);
         const seconds = Number(row.seconds);
@@ -104,19 +237,7 @@ export function answerWriter(db: Kysely<Database>, clock: Clock) {
         sum.seconds += seconds;
         byAttempt.set(attemptId, sum);
       }
-      if (byAttempt.size > 0) {
-        const entries = [...byAttempt];
-        const cases = (pick: (sum: { points: number; seconds: number }) => number, type: string) =>
-          sql.join(
-            entries.map(([id, sum]) => sql`when ${id} then cast(${pick(sum)} as ${sql.raw(type)})`),
-            sql` `,
-          );
-        await sql`
-          update attempts
-          set score = score + case id ${cases((sum) => sum.points, 'integer')} else 0 end,
-              time_taken = time_taken + case id ${cases((sum) => sum.seconds, 'double precision')} else 0 end
-          where id in (${sql.join(entries.map(([id]) => id))})`.execute(trx);
-      }
+      for (const run of runsOf([...byAttempt])) await trx.executeQuery(scoreUpdate(run, parameter));
       return written;
     });
   }
@@ -127,45 +248,16 @@ export function answerWriter(db: Kysely<Database>, clock: Clock) {
     const roundIds = [...new Set(batch.map(({ row }) => row.round_id))];
     // Everybody who could answer a round has: it is revealed now (after the commit, so that of two
     // instances writing the last answers at once, the later one counts both).
-    if (written.size > 0) {
-      await db
-        .updateTable('rounds')
-        .set({ reveal_at: at })
-        .where('id', 'in', roundIds)
-        .where((eb) => eb.or([eb('reveal_at', 'is', null), eb('reveal_at', '>', at)]))
-        .where((eb) =>
-          eb(
-            eb
-              .selectFrom('answers')
-              .select((inner) => inner.fn.countAll<number>().as('answered'))
-              .whereRef('answers.round_id', '=', 'rounds.id'),
-            '>=',
-            eb
-              .case()
-              .when('rounds.scope', '=', 0)
-              .then(
-                eb
-                  .selectFrom('attempts')
-                  .select((inner) => inner.fn.countAll<number>().as('joined'))
-                  .whereRef('attempts.quiz_id', '=', 'rounds.quiz_id'),
-              )
-              .else(1)
-              .end(),
-          ),
-        )
-        .execute();
-    }
+    const roundRuns = runsOf(roundIds);
+    if (written.size > 0) for (const run of roundRuns) await db.executeQuery(revealQuery(run, at, parameter));
     const attemptIds = [...new Set(batch.map(({ row }) => row.attempt_id))];
     const [rounds, standings] = await Promise.all([
-      db.selectFrom('rounds').select(['id', 'reveal_at']).where('id', 'in', roundIds).execute(),
-      db
-        .selectFrom('answers')
-        .innerJoin('rounds', 'rounds.id', 'answers.round_id')
-        .select((eb) => ['answers.attempt_id', eb.fn.sum<number>('answers.points').as('score')])
-        .where('answers.attempt_id', 'in', attemptIds)
-        .where('rounds.reveal_at', '<=', at)
-        .groupBy('answers.attempt_id')
-        .execute(),
+      Promise.all(roundRuns.map((run) => db.executeQuery(revealAtQuery(run, parameter)))).then((results) =>
+        results.flatMap((result) => result.rows),
+      ),
+      Promise.all(runsOf(attemptIds).map((run) => db.executeQuery(standingsQuery(run, at, parameter)))).then((results) =>
+        results.flatMap((result) => result.rows),
+      ),
     ]);
     const revealAt = new Map(rounds.map((round) => [toCount(round.id), round.reveal_at === null ? null : toCount(round.reveal_at)]));
     const score = new Map(standings.map((standing) => [toCount(standing.attempt_id), toCount(standing.score)]));

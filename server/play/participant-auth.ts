@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { PLAY_MESSAGES } from '../../src/lib/contract/play';
 import { hashSecret } from '../accounts/tokens';
+import { prepared } from '../db/prepared';
 import type { Database } from '../db/schema';
 import { HttpError } from '../http/errors';
 import { playCacheOf } from './play-cache';
@@ -37,6 +38,11 @@ export interface ParticipantSeat {
   clientId: number;
 }
 
+/** A token's seat: read on every participant request the cache does not answer, so compiled once (prepared.ts). */
+const seatRow = prepared((db: Kysely<Database>, tokenHash: string) =>
+  db.selectFrom('participant_tokens').select(['attempt_id', 'viewer_id', 'quiz_id', 'client_id']).where('token_hash', '=', tokenHash),
+);
+
 /**
  * The attempt a participant token stands for; 401 "your place has ended" once it was reset. A seat never
  * changes, so it is kept (play-cache.ts): after a reset the cached seat still reads, but every use of it
@@ -47,11 +53,7 @@ export async function seatOf(db: Kysely<Database>, key: string): Promise<Partici
   const seats = playCacheOf(db).seats;
   const cached = seats.get(tokenHash);
   if (cached) return { tokenHash, ...cached };
-  const row = await db
-    .selectFrom('participant_tokens')
-    .select(['attempt_id', 'viewer_id', 'quiz_id', 'client_id'])
-    .where('token_hash', '=', tokenHash)
-    .executeTakeFirst();
+  const [row] = await seatRow(db, tokenHash);
   if (!row) throw new HttpError(401, { detail: PLAY_MESSAGES.placeEnded });
   seats.set(tokenHash, { attemptId: row.attempt_id, viewerId: row.viewer_id, quizId: row.quiz_id, clientId: row.client_id });
   return { tokenHash, attemptId: row.attempt_id, viewerId: row.viewer_id, quizId: row.quiz_id, clientId: row.client_id };

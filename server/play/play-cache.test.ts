@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { KyselyPlugin } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PLAY_MESSAGES } from '../../src/lib/contract/play';
+import { hashSecret } from '../accounts/tokens';
 import { buildApp } from '../app';
 import { createTestServer, signedInTenant, type TestServer } from '../test/support';
 import { TtlMap, playCacheOf } from './play-cache';
@@ -14,6 +15,7 @@ import { answer, createPlayQuiz, hostSets, joined, stateOf, type SignedIn } from
 let server: TestServer;
 let admin: SignedIn;
 let other: FastifyInstance;
+let otherDb: TestServer['db'];
 
 /** The same connection under another handle: another instance's cache. */
 const sameQueries: KyselyPlugin = { transformQuery: (args) => args.node, transformResult: async (args) => args.result };
@@ -21,8 +23,9 @@ const sameQueries: KyselyPlugin = { transformQuery: (args) => args.node, transfo
 beforeEach(async () => {
   server = await createTestServer();
   admin = await signedInTenant(server);
+  otherDb = server.db.withPlugin(sameQueries);
   other = await buildApp({
-    db: server.db.withPlugin(sameQueries),
+    db: otherDb,
     config: server.config,
     clock: server.clock,
     mailer: server.mailer,
@@ -39,6 +42,24 @@ const otherHost = (quizId: number, patch: Record<string, unknown>) =>
   other.inject({ method: 'PATCH', url: `/api/v1/quiz/${quizId}/`, payload: patch, headers: admin.headers });
 
 describe('the answer path’s cache', () => {
+  it('keeps a joining phone’s seat, so that its answers read no token', async () => {
+    const quiz = await createPlayQuiz(server, admin, { before_qs_timer: 0 });
+    const player = await joined(server, quiz.hash);
+    const attempt = await server.db
+      .selectFrom('attempts')
+      .select(['id', 'viewer_id'])
+      .where('quiz_id', '=', quiz.id)
+      .executeTakeFirstOrThrow();
+    expect(playCacheOf(server.db).seats.get(hashSecret(player.token))).toEqual({
+      attemptId: attempt.id,
+      viewerId: attempt.viewer_id,
+      quizId: quiz.id,
+      clientId: admin.clientId,
+    });
+    // Another instance did not see the join: it reads the seat on the phone's first request.
+    expect(playCacheOf(otherDb).seats.size).toBe(0);
+  });
+
   it('refuses an old token after Reset Attempts, though its seat was kept, here and on another instance', async () => {
     const quiz = await createPlayQuiz(server, admin, { max_attempt_count: 1, before_qs_timer: 0 });
     const player = await joined(server, quiz.hash);

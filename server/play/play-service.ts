@@ -1,4 +1,4 @@
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import { SqliteAdapter, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { AnswerAcknowledgement, AnswerPayload } from '../../src/lib/contract/answer';
 import type { Participant, participantJoinPayload } from '../../src/lib/contract/participant';
 import {
@@ -15,7 +15,7 @@ import { decodeOptions, isOptionLetter, type OptionLetter } from '../../src/lib/
 import { judgeAnswer, pointsFor, revealAt } from '../../src/lib/scoring';
 import { hashSecret, newSecret } from '../accounts/tokens';
 import type { Clock } from '../clock';
-import { created, toBool, toCount } from '../db/rows';
+import { toBool, toCount } from '../db/rows';
 import type { AttemptTable, ClientTable, Database, RoundTable, ViewerTable } from '../db/schema';
 import { HttpError, badRequest } from '../http/errors';
 import type { MediaUrls } from '../http/media-urls';
@@ -24,6 +24,15 @@ import { questionIdsOf, type QuizRow } from '../quizzes/quiz-read';
 import { answerWriter } from './answer-writer';
 import { groupCommit } from './group-commit';
 import { playCacheOf, roundKey, type CachedRound } from './play-cache';
+import {
+  attemptsUsed,
+  insertAttempt,
+  insertParticipantToken,
+  insertViewer,
+  seatOnPostgres,
+  updateViewer,
+  viewerByEmail,
+} from './seat-queries';
 import type { ParticipantSeat } from './participant-auth';
 import type { PlayLive } from './play-live';
 import { topTenOf } from './play-live';
@@ -58,7 +67,11 @@ function brandingOf(client: Selectable<ClientTable>, media: MediaUrls): PlayBran
   };
 }
 
-function participantOf(viewer: Selectable<ViewerTable>): Participant {
+/** What a join answers with of the viewer and of the new attempt. */
+type JoinedViewer = Pick<Selectable<ViewerTable>, 'id' | 'username' | 'first_name' | 'last_name' | 'email' | 'mobile' | 'created_at'>;
+type JoinedAttempt = Pick<AttemptRow, 'id' | 'status'>;
+
+function participantOf(viewer: JoinedViewer): Participant {
   return {
     id: viewer.id,
     username: viewer.username,
@@ -76,6 +89,7 @@ export function playService(deps: PlayDeps) {
   const answers = answerWriter(db, clock);
   const cache = playCacheOf(db);
   const joins = groupCommit(db);
+  const onPostgres = !(db.getExecutor().adapter instanceof SqliteAdapter);
 
   /** The quiz of a link, as read at most a second ago (play-cache.ts: every phone joins at once). */
   async function quizByHash(hash: string): Promise<QuizRow> {
@@ -388,80 +402,71 @@ export function playService(deps: PlayDeps) {
     }
   }
 
-  async function findOrCreateViewer(trx: Transaction<Database>, clientId: number, who: z.output<typeof participantJoinPayload>) {
+  /** The viewer of these details, found by email (their details updated) or made (`made`: new in this transaction). */
+  async function findOrCreateViewer(
+    trx: Transaction<Database>,
+    clientId: number,
+    who: z.output<typeof participantJoinPayload>,
+    at: string,
+  ) {
     const email = who.email.toLowerCase();
-    const existing = await trx
-      .selectFrom('viewers')
-      .selectAll()
-      .where('client_id', '=', clientId)
-      .where('email', '=', email)
-      .orderBy('id')
-      .limit(1)
-      .executeTakeFirst();
-    const details = { first_name: who.first_name, last_name: who.last_name, mobile: who.mobile };
-    if (existing) {
-      return trx
-        .updateTable('viewers')
-        .set({ ...details, updated_at: clock.now().toISOString(), version: existing.version + 1 })
-        .where('id', '=', existing.id)
-        .returningAll()
-        .executeTakeFirstOrThrow();
-    }
-    return trx
-      .insertInto('viewers')
-      .values({ username: email, email, ...details, ...created(clock, clientId) })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const [existing] = await viewerByEmail(trx, clientId, email);
+    const [viewer] = existing
+      ? await updateViewer(trx, existing.id, who.first_name, who.last_name, who.mobile, at, existing.version + 1)
+      : await insertViewer(trx, clientId, email, who.first_name, who.last_name, who.mobile, at);
+    if (!viewer) throw new Error('viewer not written');
+    return { viewer, made: !existing };
   }
 
   /**
    * The viewer of these details (found by email, or made) and a new attempt with its token, within
-   * max_attempt_count (the viewer's details are kept even when the attempts are used up). Written in a
-   * transaction shared with the joins arriving with it (group-commit.ts).
+   * max_attempt_count (the viewer's details are kept even when the attempts are used up). SQLite: written in a
+   * transaction shared with the joins arriving with it (group-commit.ts); PostgreSQL: in one statement
+   * (seat-queries.ts).
    */
   async function seat(
     quiz: QuizRow,
     who: z.output<typeof participantJoinPayload>,
-  ): Promise<{ token: string; viewer: Selectable<ViewerTable>; attempt: AttemptRow }> {
+  ): Promise<{ token: string; viewer: JoinedViewer; attempt: JoinedAttempt }> {
     const max = toCount(quiz.max_attempt_count);
     const token = newSecret();
     const tokenHash = hashSecret(token);
+    const joined = onPostgres ? await seatWithOneStatement(quiz, who, max, tokenHash) : await seatInGroupCommit(quiz, who, max, tokenHash);
+    // The phone's next requests (every answer) find its seat kept rather than read: a seat never changes.
+    cache.seats.set(tokenHash, { attemptId: joined.attempt.id, viewerId: joined.viewer.id, quizId: quiz.id, clientId: quiz.client_id });
+    return { token, ...joined };
+  }
+
+  async function seatInGroupCommit(quiz: QuizRow, who: z.output<typeof participantJoinPayload>, max: number, tokenHash: string) {
     return joins.run(async (trx) => {
-      const viewer = await findOrCreateViewer(trx, quiz.client_id, who);
-      const used = await trx
-        .selectFrom('attempts')
-        .select((eb) => eb.fn.countAll<number>().as('count'))
-        .where('quiz_id', '=', quiz.id)
-        .where('viewer_id', '=', viewer.id)
-        .executeTakeFirstOrThrow();
-      if (max > 0 && toCount(used.count) >= max) throw refused(403, attemptsUsedUpMessage(max));
-      const attempt = await trx
-        .insertInto('attempts')
-        .values({
-          viewer_id: viewer.id,
-          quiz_id: quiz.id,
-          score: 0,
-          time_taken: 0,
-          rank: null,
-          start_date_time: clock.now().toISOString(),
-          status: 'IN_PROGRESS',
-          ...created(clock, quiz.client_id),
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      await trx
-        .insertInto('participant_tokens')
-        .values({
-          token_hash: tokenHash,
-          client_id: quiz.client_id,
-          viewer_id: viewer.id,
-          quiz_id: quiz.id,
-          attempt_id: attempt.id,
-          created_at: clock.now().toISOString(),
-        })
-        .execute();
-      return { token, viewer, attempt };
+      const at = clock.now().toISOString();
+      const { viewer, made } = await findOrCreateViewer(trx, quiz.client_id, who, at);
+      // A viewer made in this transaction has no attempt yet (one statement less for a first join).
+      if (max > 0 && !made) {
+        const [used] = await attemptsUsed(trx, quiz.id, viewer.id);
+        if (toCount(used?.count) >= max) throw refused(403, attemptsUsedUpMessage(max));
+      }
+      const [attempt] = await insertAttempt(trx, viewer.id, quiz.id, quiz.client_id, at);
+      if (!attempt) throw new Error('attempt not written');
+      await insertParticipantToken(trx, tokenHash, quiz.client_id, viewer.id, quiz.id, attempt.id, at);
+      return { viewer, attempt };
     });
+  }
+
+  async function seatWithOneStatement(quiz: QuizRow, who: z.output<typeof participantJoinPayload>, max: number, tokenHash: string) {
+    const row = await seatOnPostgres(db, {
+      clientId: quiz.client_id,
+      email: who.email.toLowerCase(),
+      firstName: who.first_name,
+      lastName: who.last_name,
+      mobile: who.mobile,
+      at: clock.now().toISOString(),
+      quizId: quiz.id,
+      max,
+      tokenHash,
+    });
+    if (row.attempt_id === null || row.attempt_status === null) throw refused(403, attemptsUsedUpMessage(max));
+    return { viewer: row, attempt: { id: row.attempt_id, status: row.attempt_status } };
   }
 
   return {

@@ -82,6 +82,33 @@ describe('joining', () => {
     expect(viewers).toHaveLength(1);
   });
 
+  it('gives a returning viewer this join’s details, kept when the attempts are used up too', async () => {
+    const quiz = await createPlayQuiz(server, admin, { max_attempt_count: 1 });
+    const form = playerForm();
+    const first = await joinQuiz(server, quiz.hash, form);
+    expect(first.statusCode).toBe(201);
+    const again = await joinQuiz(server, quiz.hash, {
+      ...form,
+      email: String(form.email).toUpperCase(),
+      first_name: 'Renamed',
+      mobile: '+1 555 0199',
+    });
+    expect(again.statusCode).toBe(403);
+    expect(detail(again)).toBe(attemptsUsedUpMessage(1));
+    const viewers = await server.db
+      .selectFrom('viewers')
+      .select(['id', 'first_name', 'mobile', 'version'])
+      .where('email', '=', String(form.email).toLowerCase())
+      .execute();
+    expect(viewers).toEqual([
+      { id: (first.json() as { participant: { id: number } }).participant.id, first_name: 'Renamed', mobile: '+1 555 0199', version: 2 },
+    ]);
+    const attempts = await server.db.selectFrom('attempts').select('id').where('quiz_id', '=', quiz.id).execute();
+    expect(attempts).toHaveLength(1);
+    const tokens = await server.db.selectFrom('participant_tokens').select('id').where('quiz_id', '=', quiz.id).execute();
+    expect(tokens).toHaveLength(1);
+  });
+
   it('refuses a wrong code, then throttles the address, with the messages', async () => {
     const quiz = await createPlayQuiz(server, admin);
     const wrong = await joinQuiz(server, quiz.hash, playerForm({ join_code: '9999' }), '10.9.9.9');

@@ -11,7 +11,8 @@ import type { Benchmark, BenchRow } from './types';
 // ≥ 5,000/s). Players are 100 concurrent keep-alive connections; each answer carries an Idempotency-Key and
 // is retried (up to 3 times) until acknowledged, as the phone does; "lost" counts the answers the database
 // does not hold at the end (read back from each player's state). The server's CPU time per join and per answer
-// is printed too: other processes on a shared machine move it far less than the rates and latencies. On
+// is printed too: other processes on a shared machine move it far less than the rates and latencies; and so is
+// this process's own CPU per answer (the load generator shares the machine's cores with the server). On
 // SQLite always; on PostgreSQL too when PLAY_BENCH_PG_URL names a server (a fresh database is made there and
 // dropped). BENCH_CPU_PROF=<folder> writes the server's CPU profile there (support/bench-server.ts).
 
@@ -31,6 +32,14 @@ interface Run {
   /** The server's CPU time per join and per answer (ms): what a busy machine moves least. */
   joinCpuMs: number;
   answerCpuMs: number;
+  /** This process's CPU time per answer (ms): the load generator shares the machine's cores with the server. */
+  clientAnswerCpuMs: number;
+}
+
+/** This process's CPU time so far, in ms. */
+function ownCpuMs(): number {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
 }
 
 async function playOnce(env: Record<string, string>): Promise<Run> {
@@ -128,6 +137,7 @@ async function playOnce(env: Record<string, string>): Promise<Run> {
     let refused = 0;
     next = 0;
     const cpuBeforeAnswers = await server.cpuMs();
+    const clientCpuBeforeAnswers = ownCpuMs();
     const answerStart = performance.now();
     await Promise.all(
       Array.from({ length: CONNECTIONS }, async () => {
@@ -154,6 +164,7 @@ async function playOnce(env: Record<string, string>): Promise<Run> {
       }),
     );
     const answerMs = performance.now() - answerStart;
+    const clientAnswerCpuMs = (ownCpuMs() - clientCpuBeforeAnswers) / tokens.length;
     const answerCpuMs = ((await server.cpuMs()) - cpuBeforeAnswers) / tokens.length;
     const totalMs = performance.now() - started;
     // Lost: a player whose state does not hold the answer.
@@ -188,6 +199,7 @@ async function playOnce(env: Record<string, string>): Promise<Run> {
       refused,
       joinCpuMs,
       answerCpuMs,
+      clientAnswerCpuMs,
     };
   } catch (error) {
     await pool.close().catch(() => undefined);
@@ -203,6 +215,7 @@ function rowsOf(engine: string, run: Run): BenchRow[] {
     { metric: `${engine}: server CPU per join`, value: run.joinCpuMs, unit: 'ms' },
     { metric: `${engine}: answers`, value: run.answerPerSecond, unit: 'answers/s', budget: { min: 5000 } },
     { metric: `${engine}: server CPU per answer`, value: run.answerCpuMs, unit: 'ms' },
+    { metric: `${engine}: load generator CPU per answer`, value: run.clientAnswerCpuMs, unit: 'ms' },
     { metric: `${engine}: answer ack p50`, value: run.answerP50, unit: 'ms' },
     { metric: `${engine}: answer ack p99`, value: run.answerP99, unit: 'ms', budget: { max: 100 } },
     { metric: `${engine}: answers lost or refused`, value: run.lost + run.refused, unit: 'answers', budget: { max: 0 } },

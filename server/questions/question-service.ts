@@ -20,7 +20,7 @@ import { searchTerms, withSearch } from '../http/search';
 import { removeFiles, removeReplaced, withStoredFiles } from '../http/stored-files';
 import { found, ownedBy } from '../http/tenant';
 import { BankPageCache } from './bank-pages';
-import { CATEGORY_NAME, selectQuestions, toQuestionListItem, type QuestionRow } from './question-read';
+import { CATEGORY_NAME, selectQuestions, toKeptQuestionListItem, toQuestionListItem, type QuestionRow } from './question-read';
 
 // The question bank (spec §7 Question). The answer shapes and the write rules are documented in
 // src/lib/contract/question.ts; a question's image is `image` of its write's files.
@@ -113,6 +113,7 @@ export function questionService(deps: Deps) {
       if (unfiltered) {
         // The version read with the count names the bank's state the page is kept under (bank-pages.ts).
         let version = 0;
+        const toKeptResult = (row: QuestionRow): QuestionListItem => toKeptQuestionListItem(media, row);
         return paginateWith(page, {
           count: async () => {
             const kept = await questionCountOf(db, clientId);
@@ -124,13 +125,13 @@ export function questionService(deps: Deps) {
               await bankPages.rowsOf({ clientId, version, direction: 'desc', limit, offset }, () =>
                 newestQuestions(db, clientId, limit, offset),
               )
-            ).map(toResult),
+            ).map(toKeptResult),
           rowsFromEnd: async (limit, offset) =>
             (
               await bankPages.rowsOf({ clientId, version, direction: 'asc', limit, offset }, () =>
                 oldestQuestions(db, clientId, limit, offset),
               )
-            ).map(toResult),
+            ).map(toKeptResult),
         });
       }
       let rows = selectQuestions(db, clientId)

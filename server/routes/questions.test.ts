@@ -330,6 +330,21 @@ describe('listing and reading questions', () => {
     expect((await page('?page=2')).results.map((row) => row.description)).toEqual(['Question 3', 'Edited here']);
   });
 
+  it('gives a kept page’s image URLs the host of each request that reads it', async () => {
+    const created = await callMultipart('POST', '/api/v1/questions/', [
+      ...fields({ description: 'Which flag?', options: OPTIONS, category: String(categoryId), correct_option: 'c' }),
+      { name: 'image', filename: 'flag.png', type: 'image/png', data: PNG },
+    ]);
+    expect(created.statusCode, created.body).toBe(201);
+    const name = new URL(created.json().image).pathname;
+    const imageFor = async (host: string) => (await call('GET', '/api/v1/questions/', undefined, { host })).json().results[0].image;
+    const local = `localhost:${server.config.port}`;
+    for (let round = 0; round < 2; round += 1) {
+      expect(await imageFor('api.test')).toBe(`http://api.test${name}`);
+      expect(await imageFor(local)).toBe(`http://${local}${name}`);
+    }
+  });
+
   it('searches description, hint, options and category name, and filters by category', async () => {
     const sport = await insertCategory('Sport', tenant.clientId);
     const a = await addQuestion({ description: 'Who won the cup?', hint: 'football', category: sport });

@@ -84,10 +84,11 @@ export function helmetHeaders(options: HelmetOptions = HELMET_OPTIONS): Readonly
 export function registerSecurityHeaders(app: FastifyInstance, options: { connectSources?: readonly string[] } = {}): void {
   const policy = contentSecurityPolicy(options.connectSources);
   const headers = helmetHeaders();
-  // On the raw response, as helmet does: a route's own value for one of them still wins (Fastify writes its
-  // reply's headers over these).
+  // On Fastify's reply rather than on the raw response as helmet does: Node writes a reply's headers in one
+  // go when none were set on the raw response, and validates each through setHeader when some were (the
+  // questions list's answers, issue 20 §2). A route's own value for one of them still wins, set later.
   app.addHook('onRequest', (_request, reply, done) => {
-    for (const [name, value] of headers) reply.raw.setHeader(name, value);
+    for (const [name, value] of headers) void reply.header(name, value);
     done();
   });
   // A callback rather than an async hook: no promise per answer.

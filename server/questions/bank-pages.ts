@@ -9,8 +9,11 @@ import type { QuestionRow } from './question-read';
 // never answered again, whichever process made the change. So the cache is exact and needs no expiry;
 // old versions' pages are only memory, and go first when the cache is full.
 
-/** Rows kept at most (a page of the portal's list holds 10): a few MB of question text. */
-export const BANK_PAGE_ROWS = 20_000;
+/**
+ * Rows kept at most (a page of the portal's list holds 10). A row with its list item (question-read.ts) takes
+ * about 1 KB for a question of 100 characters: about 10 MB in all.
+ */
+export const BANK_PAGE_ROWS = 10_000;
 
 /** Where a page starts and how it is read: from the newest question, or from the oldest for pages past the middle. */
 export interface BankPageKey {

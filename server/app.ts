@@ -100,7 +100,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   installContract(app);
   installErrorHandling(app, { uploadMaxBytes: config.uploadMaxBytes });
   installRequestLimits(app);
-  await registerSecurityHeaders(app, { connectSources: deps.liveConnectSources });
+  registerSecurityHeaders(app, { connectSources: deps.liveConnectSources });
 
   await app.register(fastifyCors, {
     origin: config.allowedOrigins,

@@ -15,6 +15,7 @@ import { accountThrottle } from './account-throttle';
 import { normaliseEmail } from './clients';
 import { passwordWeakness } from './password-strength';
 import { UNUSABLE_PASSWORD_HASH, hashPassword, verifyPassword } from './passwords';
+import { tokenOwnersOf } from './token-cache';
 import { hashSecret, newSecret } from './tokens';
 
 // Signing in and out, the signed-in user, and password resets (spec §7 Auth, decisions §3 Accounts).
@@ -49,6 +50,8 @@ export function accountService({
   mailer,
   background,
 }: Pick<ServerContext, 'db' | 'clock' | 'config' | 'mailer' | 'background'>) {
+  // Forgets a user's tokens kept in this process once they are revoked (token-cache.ts).
+  const tokenOwners = tokenOwnersOf(db);
   const throttle = accountThrottle(db, clock, {
     loginPerPair: config.loginRateLimit,
     loginPerAddress: config.loginAddressRateLimit,
@@ -145,8 +148,9 @@ export function accountService({
     },
 
     /** Revokes the token the request came with. */
-    async logout(tokenHash: string): Promise<void> {
+    async logout(userId: number, tokenHash: string): Promise<void> {
       await db.deleteFrom('auth_tokens').where('token_hash', '=', tokenHash).execute();
+      tokenOwners.revokeUser(userId);
     },
 
     /**
@@ -177,6 +181,7 @@ export function accountService({
         // An outstanding reset link would undo the change: it dies too.
         await trx.updateTable('password_resets').set({ used_at: now }).where('user_id', '=', userId).where('used_at', 'is', null).execute();
       });
+      tokenOwners.revokeUser(userId);
     },
 
     /** Sets the new password with a reset link's token (once), and signs out every session of the user. */
@@ -214,6 +219,7 @@ export function accountService({
         // A reset usually means the old password is compromised: sign out every session.
         await trx.deleteFrom('auth_tokens').where('user_id', '=', reset.user_id).execute();
       });
+      tokenOwners.revokeUser(reset.user_id);
     },
   };
 }

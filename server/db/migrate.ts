@@ -11,6 +11,7 @@ import { playMigration } from './migrations/0007_play';
 import { idempotencyRequestHashMigration } from './migrations/0008_idempotency_request_hash';
 import { viewersEmailIndexMigration } from './migrations/0009_viewers_email_idx';
 import { pollLinkKeyMigration } from './migrations/0010_poll_link_key';
+import { questionBankVersionMigration } from './migrations/0011_question_bank_version';
 
 /** Every migration, in order. Names sort lexically; add new ones as `NNNN_name`. */
 function migrations(dialect: DialectName): Record<string, Migration> {
@@ -25,6 +26,7 @@ function migrations(dialect: DialectName): Record<string, Migration> {
     '0008_idempotency_request_hash': idempotencyRequestHashMigration,
     '0009_viewers_email_idx': viewersEmailIndexMigration,
     '0010_poll_link_key': pollLinkKeyMigration(dialect),
+    '0011_question_bank_version': questionBankVersionMigration(dialect),
   };
 }
 

@@ -3,7 +3,8 @@ import { afterEach, beforeEach, expect, it } from 'vitest';
 import { createTestServer, createTenant, type TestServer } from '../test/support';
 import { created } from './rows';
 
-// question_counts follows every write to questions (migrations/0006_question_counts.ts), on either dialect.
+// question_counts follows every write to questions (migrations/0006_question_counts.ts), and its version every
+// change to what the list shows (0011_question_bank_version.ts), on either dialect.
 
 let server: TestServer;
 
@@ -115,4 +116,53 @@ it('matches count(*) for every client after many writes', async () => {
   expect(keptRows.map((row) => [Number(row.client_id), Number(row.count)])).toEqual(
     counted.rows.map((row) => [Number(row.client_id), Number(row.count)]),
   );
+});
+
+it('moves the bank version of the client whose questions or category names change, and of no other', async () => {
+  const one = await createTenant(server);
+  const two = await createTenant(server);
+  const category = async (clientId: number, name: string) =>
+    (
+      await server.db
+        .insertInto('categories')
+        .values({ name, ...created(server.clock, clientId) })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+  const [oneCategory, twoCategory] = [await category(one.clientId, 'Mine'), await category(two.clientId, 'Theirs')];
+  const versions = async () => {
+    const rows = await server.db.selectFrom('question_counts').select(['client_id', 'version']).execute();
+    const of = (clientId: number) => Number(rows.find((row) => Number(row.client_id) === clientId)?.version);
+    return [of(one.clientId), of(two.clientId)];
+  };
+  const [first] = await addQuestions(one.clientId, oneCategory, 2);
+  await addQuestions(two.clientId, twoCategory, 1);
+  let before = await versions();
+  const moved = async (expected: [boolean, boolean]) => {
+    const after = await versions();
+    expect(after.map((version, index) => version !== before[index])).toEqual(expected);
+    before = after;
+  };
+
+  await server.db
+    .updateTable('questions')
+    .set({ hint: 'changed' })
+    .where('id', '=', first ?? 0)
+    .execute();
+  await moved([true, false]);
+  await server.db.updateTable('categories').set({ name: 'Mine, renamed' }).where('id', '=', oneCategory).execute();
+  await moved([true, false]);
+  // A category written with the same name changes nothing on the pages.
+  await server.db.updateTable('categories').set({ name: 'Mine, renamed' }).where('id', '=', oneCategory).execute();
+  await moved([false, false]);
+  await addQuestions(two.clientId, twoCategory, 1);
+  await moved([false, true]);
+  await server.db
+    .updateTable('questions')
+    .set({ client_id: two.clientId, category_id: twoCategory })
+    .where('id', '=', first ?? 0)
+    .execute();
+  await moved([true, true]);
+  await server.db.deleteFrom('questions').where('client_id', '=', one.clientId).execute();
+  await moved([true, false]);
 });

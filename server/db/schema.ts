@@ -204,6 +204,8 @@ export interface SchedulerLockTable {
 export interface QuestionCountTable {
   client_id: number;
   count: number;
+  /** Moves with every change to the client's questions or category names (migrations/0011_question_bank_version.ts). */
+  version: number;
 }
 
 /** A participant's token for one attempt (Authorization: Participant <key>); only its sha256 is stored. */

@@ -4,6 +4,7 @@ import type { Clock } from '../clock';
 import type { Config } from '../config';
 import { prepared } from '../db/prepared';
 import type { Database } from '../db/schema';
+import { tokenOwnersOf } from '../accounts/token-cache';
 import { hashSecret } from '../accounts/tokens';
 import { HttpError, invalidToken, notAuthenticated } from './errors';
 
@@ -53,6 +54,8 @@ export interface AuthDeps {
  * sign in again, keeping its queued changes).
  */
 export function authenticate(deps: AuthDeps) {
+  // Owners of tokens read in the last TOKEN_CACHE_MS, shared by every route of the process (token-cache.ts).
+  const owners = tokenOwnersOf(deps.db);
   return async function authenticateHook(request: FastifyRequest): Promise<void> {
     const header = request.headers.authorization;
     if (!header) throw notAuthenticated();
@@ -61,15 +64,23 @@ export function authenticate(deps: AuthDeps) {
     if (!key || rest.length > 0)
       throw new HttpError(401, { detail: 'Invalid token header. Credentials string should not contain spaces.' });
     const tokenHash = hashSecret(key);
-    const [row] = await tokenOwner(deps.db, tokenHash);
-    if (!row) throw invalidToken();
+    let row = owners.get(tokenHash);
+    if (!row) {
+      const readAt = owners.started();
+      [row] = await tokenOwner(deps.db, tokenHash);
+      if (!row) throw invalidToken();
+      owners.keep(tokenHash, row, readAt);
+    }
     const now = deps.clock.now();
     if (now.getTime() - new Date(row.last_used_at).getTime() > deps.config.tokenIdleTtlMs) {
       await deps.db.deleteFrom('auth_tokens').where('token_hash', '=', tokenHash).execute();
+      owners.revokeUser(row.id);
       throw invalidToken();
     }
     if (now.getTime() - new Date(row.last_used_at).getTime() > TOUCH_INTERVAL_MS) {
       await deps.db.updateTable('auth_tokens').set({ last_used_at: now.toISOString() }).where('token_hash', '=', tokenHash).execute();
+      // The kept row follows, or every request would write until it is read again.
+      row.last_used_at = now.toISOString();
     }
     request.user = { id: row.id, clientId: row.client_id, email: row.email, username: row.username, tokenHash };
   };

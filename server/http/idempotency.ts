@@ -24,6 +24,11 @@ import { HttpError } from './errors';
 // replayed only then.
 
 const WRITE_METHODS = new Set(['POST', 'PATCH', 'PUT', 'DELETE']);
+
+/** Whether a route answers any of the methods an Idempotency-Key applies to. */
+export function writesWith(method: string | readonly string[]): boolean {
+  return (typeof method === 'string' ? [method] : method).some((one) => WRITE_METHODS.has(one.toUpperCase()));
+}
 const MAX_KEY_LENGTH = 255;
 /**
  * Answers that depend on the moment, not on the request: the claim is released so the same operation can

@@ -49,3 +49,14 @@ it('reads pages past the middle from the end, giving the same rows in the same o
   await paginateWith(request({}), first);
   expect(first.calls).toEqual(['start 0']);
 });
+
+it('writes each request its own next and previous URLs, the same when asked again', async () => {
+  const urls = (publicUrl: string, url: string) =>
+    pageRequestOf({ query: {}, url, protocol: 'http', host: 'api.test', server: { publicUrl } } as unknown as FastifyRequest).urlOf;
+  for (let round = 0; round < 2; round += 1) {
+    expect(urls('http://api.test', '/api/v1/things/?page=3&search=a+b')(4)).toBe('http://api.test/api/v1/things/?page=4&search=a+b');
+    expect(urls('https://other.test', '/api/v1/things/?page=3&search=a+b')(4)).toBe('https://other.test/api/v1/things/?page=4&search=a+b');
+    expect(urls('http://api.test', '/api/v1/things/?search=%C3%A9&page=2')(1)).toBe('http://api.test/api/v1/things/?search=%C3%A9');
+    expect(urls('http://api.test', '/api/v1/things/?search=%C3%A9&page=2')(3)).toBe('http://api.test/api/v1/things/?search=%C3%A9&page=3');
+  }
+});

@@ -95,4 +95,13 @@ describe('security headers', () => {
     expect(worker.headers['content-security-policy']).toBeUndefined();
     expect(worker.headers['x-content-type-options']).toBe('nosniff');
   });
+
+  it('lets uploaded images be shown by other origins, over helmet’s same-origin policy', async () => {
+    const name = `${'a'.repeat(32)}.png`;
+    await server.uploads.storage.put(name, Buffer.from('not really a png'), 'image/png');
+    const image = await server.app.inject({ url: `/media/${name}` });
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    expect(image.headers['x-content-type-options']).toBe('nosniff');
+  });
 });

@@ -1,8 +1,9 @@
-import fastifyHelmet from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
 import type { LiveClientConfig } from '../live/live-channel';
 
-// Headers that make the portal harder to attack (issue 9, hostile input; issue 21, point 15): @fastify/helmet's
+// Headers that make the portal harder to attack (issue 9, hostile input; issue 21, point 15): helmet's
 // set on every answer (no MIME sniffing, no Referer leaving the site, no framing, HSTS over HTTPS, same-origin
 // opener and resource policies...), a strict Content-Security-Policy on the portal's HTML, a policy that allows
 // nothing on API answers, and API answers never kept in a cache (they carry one client's data; the portal's own
@@ -50,18 +51,48 @@ function isApiCall(method: string, url: string): boolean {
 /** API answers are data, never documents: nothing may load or run under them. */
 export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
-export async function registerSecurityHeaders(app: FastifyInstance, options: { connectSources?: readonly string[] } = {}): Promise<void> {
-  const policy = contentSecurityPolicy(options.connectSources);
-  await app.register(fastifyHelmet, {
-    // Set below, per kind of answer (HTML, API); helmet's one policy for everything would bind the workers too.
-    contentSecurityPolicy: false,
-    // The reset page has its token in the path; nothing about the portal's addresses leaves the site.
-    referrerPolicy: { policy: 'no-referrer' },
-    xFrameOptions: { action: 'deny' },
-    // Browsers heed it over HTTPS only; other hosts of the same domain are not this server's to commit.
-    strictTransportSecurity: { maxAge: 180 * 24 * 60 * 60, includeSubDomains: false },
+/** helmet's settings for every answer; its Content-Security-Policy is left out, see registerSecurityHeaders. */
+const HELMET_OPTIONS: HelmetOptions = {
+  // Set below, per kind of answer (HTML, API); helmet's one policy for everything would bind the workers too.
+  contentSecurityPolicy: false,
+  // The reset page has its token in the path; nothing about the portal's addresses leaves the site.
+  referrerPolicy: { policy: 'no-referrer' },
+  xFrameOptions: { action: 'deny' },
+  // Browsers heed it over HTTPS only; other hosts of the same domain are not this server's to commit.
+  strictTransportSecurity: { maxAge: 180 * 24 * 60 * 60, includeSubDomains: false },
+};
+
+/**
+ * The headers helmet sets with `options`, found once by running its middleware against a response that
+ * only records them. Without a Content-Security-Policy (its nonces) they depend on nothing in the request,
+ * yet @fastify/helmet built helmet's middleware from the options anew on every request, in two hooks (about
+ * 4 % of the questions list's CPU, issue 20 §2). helmet also removes X-Powered-By, which neither Node nor
+ * Fastify sets, so there is nothing to remove.
+ */
+export function helmetHeaders(options: HelmetOptions = HELMET_OPTIONS): ReadonlyArray<readonly [string, string]> {
+  const headers: [string, string][] = [];
+  const recorder = {
+    setHeader: (name: string, value: string | number | readonly string[]) => void headers.push([name, String(value)]),
+    removeHeader: () => undefined,
+  };
+  helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, (error?: unknown) => {
+    if (error) throw error;
   });
-  app.addHook('onSend', async (request, reply, payload) => {
+  return headers;
+}
+
+export function registerSecurityHeaders(app: FastifyInstance, options: { connectSources?: readonly string[] } = {}): void {
+  const policy = contentSecurityPolicy(options.connectSources);
+  const headers = helmetHeaders();
+  // On Fastify's reply rather than on the raw response as helmet does: Node writes a reply's headers in one
+  // go when none were set on the raw response, and validates each through setHeader when some were (the
+  // questions list's answers, issue 20 §2). A route's own value for one of them still wins, set later.
+  app.addHook('onRequest', (_request, reply, done) => {
+    for (const [name, value] of headers) void reply.header(name, value);
+    done();
+  });
+  // A callback rather than an async hook: no promise per answer.
+  app.addHook('onSend', (request, reply, payload, done) => {
     const type = String(reply.getHeader('content-type') ?? '');
     if (type.startsWith('text/html')) void reply.header('Content-Security-Policy', policy);
     if (isApiCall(request.method, request.url)) {
@@ -71,6 +102,6 @@ export async function registerSecurityHeaders(app: FastifyInstance, options: { c
     // Uploaded images are public by their unguessable names, and a portal built for another origin
     // (VITE_API_BASE) shows them too.
     if (request.url.startsWith('/media/')) void reply.header('Cross-Origin-Resource-Policy', 'cross-origin');
-    return payload;
+    done(null, payload);
   });
 }

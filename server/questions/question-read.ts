@@ -31,6 +31,26 @@ export function toQuestionListItem(media: MediaUrls, row: QuestionRow): Question
   return { ...commonFields(media, row), options: row.options };
 }
 
+/** The list items of rows kept by BankPageCache (bank-pages.ts), made once per row. */
+const keptListItems = new WeakMap<QuestionRow, QuestionListItem>();
+const noMedia: MediaUrls = () => null;
+
+/**
+ * toQuestionListItem for a row kept by BankPageCache: such rows are answered again and again, and making
+ * their items (the options parsed into option_map above all) was the biggest part of a cached page's own
+ * work. Only an image's URL depends on the request (its host); a question without one gets the same item
+ * every time, which nothing changes after it is made (answers are only serialised).
+ */
+export function toKeptQuestionListItem(media: MediaUrls, row: QuestionRow): QuestionListItem {
+  let item = keptListItems.get(row);
+  if (!item) {
+    item = toQuestionListItem(noMedia, row);
+    keptListItems.set(row, item);
+  }
+  const image = media(row.image);
+  return image === null ? item : { ...item, image };
+}
+
 export function toQuestionDetail(media: MediaUrls, row: QuestionRow): QuestionDetail {
   return { ...commonFields(media, row), options: optionsList(row.options) };
 }

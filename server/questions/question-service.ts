@@ -19,7 +19,8 @@ import { paginate, paginateWith, type PageRequest } from '../http/pagination';
 import { searchTerms, withSearch } from '../http/search';
 import { removeFiles, removeReplaced, withStoredFiles } from '../http/stored-files';
 import { found, ownedBy } from '../http/tenant';
-import { CATEGORY_NAME, selectQuestions, toQuestionListItem, type QuestionRow } from './question-read';
+import { BankPageCache } from './bank-pages';
+import { CATEGORY_NAME, selectQuestions, toKeptQuestionListItem, toQuestionListItem, type QuestionRow } from './question-read';
 
 // The question bank (spec §7 Question). The answer shapes and the write rules are documented in
 // src/lib/contract/question.ts; a question's image is `image` of its write's files.
@@ -33,13 +34,16 @@ type Deps = Pick<ServerContext, 'db' | 'clock' | 'uploads'> & {
 };
 
 const questionCountRow = prepared((db: Kysely<Database>, clientId: number) =>
-  db.selectFrom('question_counts').select('count').where('client_id', '=', clientId),
+  db.selectFrom('question_counts').select(['count', 'version']).where('client_id', '=', clientId),
 );
 
-/** How many questions the client has (kept by triggers, see migrations/0006_question_counts.ts). */
-async function questionCountOf(db: Kysely<Database>, clientId: number): Promise<number> {
+/**
+ * How many questions the client has, and the version of its bank (both kept by triggers, see
+ * migrations/0006_question_counts.ts and 0011_question_bank_version.ts).
+ */
+async function questionCountOf(db: Kysely<Database>, clientId: number): Promise<{ count: number; version: number }> {
   const [row] = await questionCountRow(db, clientId);
-  return toCount(row?.count);
+  return { count: toCount(row?.count), version: toCount(row?.version) };
 }
 
 /**
@@ -65,6 +69,8 @@ const oldestQuestions = bankPage('asc');
 
 export function questionService(deps: Deps) {
   const { db, clock, uploads, announceQuizzes } = deps;
+  // One per app: the rows of the whole bank's pages, per client and bank version (bank-pages.ts).
+  const bankPages = new BankPageCache();
 
   /** The caller's category by id, or 400 on the category field. */
   async function categoryOf(clientId: number, id: number): Promise<{ id: number; name: string }> {
@@ -102,13 +108,30 @@ export function questionService(deps: Deps) {
       const toResult = (row: QuestionRow): QuestionListItem => toQuestionListItem(media, row);
       // People see the newest questions first. The whole bank, unfiltered, has its size kept per client
       // (question_counts): it is not counted again, and its pages are read by the prepared queries above
-      // (the same SQL as the filtered query below with no filter).
+      // (the same SQL as the filtered query below with no filter), or found in bankPages.
       const unfiltered = since === undefined && query.category === undefined && searchTerms(query.search).length === 0;
       if (unfiltered) {
+        // The version read with the count names the bank's state the page is kept under (bank-pages.ts).
+        let version = 0;
+        const toKeptResult = (row: QuestionRow): QuestionListItem => toKeptQuestionListItem(media, row);
         return paginateWith(page, {
-          count: () => questionCountOf(db, clientId),
-          rows: async (limit, offset) => (await newestQuestions(db, clientId, limit, offset)).map(toResult),
-          rowsFromEnd: async (limit, offset) => (await oldestQuestions(db, clientId, limit, offset)).map(toResult),
+          count: async () => {
+            const kept = await questionCountOf(db, clientId);
+            version = kept.version;
+            return kept.count;
+          },
+          rows: async (limit, offset) =>
+            (
+              await bankPages.rowsOf({ clientId, version, direction: 'desc', limit, offset }, () =>
+                newestQuestions(db, clientId, limit, offset),
+              )
+            ).map(toKeptResult),
+          rowsFromEnd: async (limit, offset) =>
+            (
+              await bankPages.rowsOf({ clientId, version, direction: 'asc', limit, offset }, () =>
+                oldestQuestions(db, clientId, limit, offset),
+              )
+            ).map(toKeptResult),
         });
       }
       let rows = selectQuestions(db, clientId)

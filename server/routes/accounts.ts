@@ -28,7 +28,8 @@ export const accountRoutes: FastifyPluginAsyncZod<ServerContext> = async (app, c
   );
 
   app.post('/api/v1/accounts/logout/', { onRequest: requireUser, schema: { response: { 200: detailMessage } } }, async (request) => {
-    await accounts.logout(userOf(request).tokenHash);
+    const user = userOf(request);
+    await accounts.logout(user.id, user.tokenHash);
     return { detail: 'Successfully logged out.' };
   });
 

@@ -282,6 +282,69 @@ describe('listing and reading questions', () => {
     expect((await call('GET', '/api/v1/questions/?page=4')).statusCode).toBe(404);
   });
 
+  it('answers kept pages only while nothing on them changed, whoever changed it (API, another process, the database)', async () => {
+    const ids: number[] = [];
+    for (let index = 1; index <= 12; index += 1) ids.push((await addQuestion({ description: `Question ${index}` })).id);
+    const page = async (query = '') =>
+      (await call('GET', `/api/v1/questions/${query}`)).json() as {
+        count: number;
+        results: { id: number; description: string; category_detail: { name: string }[] }[];
+      };
+    const first = await page();
+    expect(await page()).toEqual(first);
+    expect((await page('?page=2')).results.map((row) => row.id)).toEqual([ids[1], ids[0]]);
+
+    // Written straight into the database, as another instance or a script would: no request of this
+    // process knows of them.
+    await server.db
+      .updateTable('questions')
+      .set({ description: 'Edited elsewhere' })
+      .where('id', '=', ids[11] ?? 0)
+      .execute();
+    expect((await page()).results[0]?.description).toBe('Edited elsewhere');
+
+    await server.db.updateTable('categories').set({ name: 'Renamed elsewhere' }).where('id', '=', categoryId).execute();
+    expect((await page()).results.map((row) => row.category_detail[0]?.name)).toEqual(Array(10).fill('Renamed elsewhere'));
+
+    await server.db
+      .insertInto('questions')
+      .values({
+        description: 'Added elsewhere',
+        options: OPTIONS,
+        correct_option: 'A',
+        category_id: categoryId,
+        ...created(server.clock, tenant.clientId),
+      })
+      .execute();
+    const added = await page();
+    expect(added.count).toBe(13);
+    expect(added.results[0]?.description).toBe('Added elsewhere');
+
+    await server.db
+      .deleteFrom('questions')
+      .where('id', '=', ids[0] ?? 0)
+      .execute();
+    expect((await page('?page=2')).results.map((row) => row.id)).toEqual([ids[2], ids[1]]);
+
+    await call('PATCH', `/api/v1/questions/${ids[1]}/`, { description: 'Edited here' });
+    expect((await page('?page=2')).results.map((row) => row.description)).toEqual(['Question 3', 'Edited here']);
+  });
+
+  it('gives a kept page’s image URLs the host of each request that reads it', async () => {
+    const created = await callMultipart('POST', '/api/v1/questions/', [
+      ...fields({ description: 'Which flag?', options: OPTIONS, category: String(categoryId), correct_option: 'c' }),
+      { name: 'image', filename: 'flag.png', type: 'image/png', data: PNG },
+    ]);
+    expect(created.statusCode, created.body).toBe(201);
+    const name = new URL(created.json().image).pathname;
+    const imageFor = async (host: string) => (await call('GET', '/api/v1/questions/', undefined, { host })).json().results[0].image;
+    const local = `localhost:${server.config.port}`;
+    for (let round = 0; round < 2; round += 1) {
+      expect(await imageFor('api.test')).toBe(`http://api.test${name}`);
+      expect(await imageFor(local)).toBe(`http://${local}${name}`);
+    }
+  });
+
   it('searches description, hint, options and category name, and filters by category', async () => {
     const sport = await insertCategory('Sport', tenant.clientId);
     const a = await addQuestion({ description: 'Who won the cup?', hint: 'football', category: sport });

@@ -46,11 +46,17 @@ export function encodeOptions(options: readonly string[] | readonly OptionEntry[
 
 const LEADING_PREFIX = /^\s*([A-D])\s*:/;
 
+/**
+ * The ', X:' separator before each letter, made once: the server decodes every row of a list page, and
+ * building these per call was most of that work (questions list profile, issue 20 §2).
+ */
+const SEPARATORS = OPTION_LETTERS.map((letter) => ({ letter, pattern: new RegExp(`\\s*,\\s*${letter}\\s*:`) }));
+
 /** The first ', X:' for a letter after `after`, preferring the next letter in order over later ones. */
 function nextSeparator(text: string, from: number, after: OptionLetter): { index: number; length: number; letter: OptionLetter } | null {
   const rest = text.slice(from);
-  for (const letter of OPTION_LETTERS.slice(OPTION_LETTERS.indexOf(after) + 1)) {
-    const match = new RegExp(`\\s*,\\s*${letter}\\s*:`).exec(rest);
+  for (const { letter, pattern } of SEPARATORS.slice(OPTION_LETTERS.indexOf(after) + 1)) {
+    const match = pattern.exec(rest);
     if (match) return { index: from + match.index, length: match[0].length, letter };
   }
   return null;

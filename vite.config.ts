@@ -63,6 +63,26 @@ function mantineIdsWithoutRemount(): Plugin {
   };
 }
 
+/**
+ * Builds the portal on React Router's production files. Its package points every import at dist/development,
+ * whose ENABLE_DEV_WARNINGS keeps the development warnings and the developer error screen in the build; the
+ * production copy beside it differs only in that flag (issue 20 §3: /login's JavaScript). Dev and tests keep the
+ * warnings.
+ */
+function reactRouterProductionBuild(): Plugin {
+  const production = path.resolve(import.meta.dirname, 'node_modules/react-router/dist/production');
+  const files: Record<string, string> = { 'react-router': 'index.mjs', 'react-router/dom': 'dom-export.mjs' };
+  return {
+    name: 'quiz-portal:react-router-production',
+    enforce: 'pre',
+    apply: 'build',
+    resolveId(source) {
+      const file = files[source];
+      return file ? path.join(production, file) : null;
+    },
+  };
+}
+
 const PLAY_ROOT = path.resolve(import.meta.dirname, 'play');
 
 /**
@@ -136,6 +156,7 @@ const EDITOR_LIBRARIES =
 export default defineConfig({
   plugins: [
     mantineIdsWithoutRemount(),
+    reactRouterProductionBuild(),
     react(),
     precompress(),
     playerApp(),

@@ -1,5 +1,4 @@
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
+import './app/first-screen-styles.css';
 import './app/touch-targets.css';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

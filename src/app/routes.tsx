@@ -22,8 +22,10 @@ type Loaded = Promise<{ Component: ComponentType }>;
 function screen<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): () => Loaded {
   return () =>
     nextTask()
-      .then(load)
-      .then((module) => ({ Component: pick(module) }));
+      // With the rest of Mantine's styles (the first bundle has only the sign-in screens' and the loader's):
+      // one stylesheet, shared by every screen and cached after the first.
+      .then(() => Promise.all([load(), import('./screen-styles.css')]))
+      .then(([module]) => ({ Component: pick(module) }));
 }
 
 const titled = (title: string): RouteHandle => ({ title });

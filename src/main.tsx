@@ -2,6 +2,7 @@ import './app/first-screen-styles.css';
 import './app/touch-targets.css';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { afterLoad } from './app/after-load';
 import { App } from './app/App';
 import { opensLazyScreen } from './app/routes';
 import { preferJitlessZod } from './lib/zod-jitless';
@@ -12,8 +13,9 @@ preferJitlessZod();
 
 // The sync engine starts once the session knows its user (session/account-sync.ts), not here:
 // before sign-in there is nothing to send, and a signed-out device must not pull.
-// Loaded apart (workbox-window, the notices): not needed to draw /login, and the worker waits for the page anyway.
-void import('./app/service-worker-notices').then((module) => module.registerPortalServiceWorker());
+// Loaded apart (workbox-window, the notices) and only once the page has loaded: not needed to draw a screen, and
+// the worker's install downloads every chunk, which must not compete with the first screen's (issue 20 §3).
+afterLoad(() => void import('./app/service-worker-notices').then((module) => module.registerPortalServiceWorker()));
 
 startUserRequest(readStoredToken());
 

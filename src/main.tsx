@@ -4,7 +4,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { afterLoad } from './app/after-load';
 import { App } from './app/App';
-import { opensLazyScreen } from './app/routes';
+import { opensLazyScreen, preloadScreen } from './app/routes';
 import { preferJitlessZod } from './lib/zod-jitless';
 import { readStoredToken } from './session/token-storage';
 import { startUserRequest } from './session/user-request';
@@ -18,6 +18,8 @@ preferJitlessZod();
 afterLoad(() => void import('./app/service-worker-notices').then((module) => module.registerPortalServiceWorker()));
 
 startUserRequest(readStoredToken());
+// Offline the screen's code comes from the service worker's cache: no download to keep from the first paint.
+if (navigator.onLine === false) preloadScreen(window.location);
 
 // How the first render runs. For a screen whose code loads on demand it is only the screen's title and spinner:
 // rendered at once, in a task of its own, so the title (the largest thing on a phone's first screen) is painted

@@ -1,5 +1,8 @@
-import { describe, expect, it } from 'vitest';
-import { opensLazyScreen } from './routes';
+import type { RouteObject } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { opensLazyScreen, preloadScreen, routes } from './routes';
+
+afterEach(() => vi.restoreAllMocks());
 
 describe('opensLazyScreen', () => {
   it('is false for the sign-in screens of the first bundle, so their router is made at once', () => {
@@ -15,5 +18,23 @@ describe('opensLazyScreen', () => {
 
   it('is false for an unknown address, which redirects', () => {
     expect(opensLazyScreen({ pathname: '/no/such/screen' })).toBe(false);
+  });
+});
+
+describe('preloadScreen', () => {
+  /** Every route object of the table, depth first. */
+  const allRoutes = (list: RouteObject[]): RouteObject[] => list.flatMap((route) => [route, ...allRoutes(route.children ?? [])]);
+
+  it("starts loading the code of the address's screen and of its layout, and of nothing else", () => {
+    const loads = new Map<RouteObject, ReturnType<typeof vi.fn>>();
+    for (const route of allRoutes(routes)) {
+      if (typeof route.lazy !== 'function') continue;
+      const load = vi.fn(async () => ({}));
+      loads.set(route, load);
+      vi.spyOn(route, 'lazy').mockImplementation(load);
+    }
+    preloadScreen({ pathname: '/list-quiz' });
+    const started = [...loads].filter(([, load]) => load.mock.calls.length > 0).map(([route]) => route.path ?? '(layout)');
+    expect(started.sort()).toEqual(['(layout)', '/list-quiz']);
   });
 });

@@ -76,9 +76,13 @@ function reactRouterProductionBuild(): Plugin {
     name: 'quiz-portal:react-router-production',
     enforce: 'pre',
     apply: 'build',
-    resolveId(source) {
-      const file = files[source];
-      return file ? path.join(production, file) : null;
+    resolveId: {
+      // Only these two imports reach the hook (it would otherwise run for each of the build's thousands).
+      filter: { id: /^react-router(\/dom)?$/ },
+      handler(source) {
+        const file = files[source];
+        return file ? path.join(production, file) : null;
+      },
     },
   };
 }

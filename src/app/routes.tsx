@@ -8,7 +8,7 @@ import { RootLayout, ScreenLoader } from './RootLayout';
 import { screenTitleOf, type RouteHandle } from './route-title';
 import { paths } from '../lib/paths';
 
-// Only the sign-in screens are in the first bundle: /login must load fast on a phone (issue 9, 150 kB gzip
+// Only the sign-in screens are in the first bundle: /login must load fast on a phone (issue 20 §3: 120 kB gzip
 // of JavaScript). The portal layout and every feature screen are loaded when their route is first matched
 // (react-router's route `lazy`), so Dexie-heavy lists, the quiz editor, dates and drag and drop stay out of it.
 

@@ -1,8 +1,6 @@
 import type { RouteObject } from 'react-router-dom';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { opensLazyScreen, preloadScreen, routes } from './routes';
-
-afterEach(() => vi.restoreAllMocks());
 
 describe('opensLazyScreen', () => {
   it('is false for the sign-in screens of the first bundle, so their router is made at once', () => {
@@ -26,15 +24,19 @@ describe('preloadScreen', () => {
   const allRoutes = (list: RouteObject[]): RouteObject[] => list.flatMap((route) => [route, ...allRoutes(route.children ?? [])]);
 
   it("starts loading the code of the address's screen and of its layout, and of nothing else", () => {
-    const loads = new Map<RouteObject, ReturnType<typeof vi.fn>>();
+    const loads = new Map<RouteObject, { original: RouteObject['lazy']; load: ReturnType<typeof vi.fn> }>();
     for (const route of allRoutes(routes)) {
       if (typeof route.lazy !== 'function') continue;
       const load = vi.fn(async () => ({}));
-      loads.set(route, load);
-      vi.spyOn(route, 'lazy').mockImplementation(load);
+      loads.set(route, { original: route.lazy, load });
+      route.lazy = load;
     }
-    preloadScreen({ pathname: '/list-quiz' });
-    const started = [...loads].filter(([, load]) => load.mock.calls.length > 0).map(([route]) => route.path ?? '(layout)');
+    try {
+      preloadScreen({ pathname: '/list-quiz' });
+    } finally {
+      for (const [route, { original }] of loads) route.lazy = original;
+    }
+    const started = [...loads].filter(([, { load }]) => load.mock.calls.length > 0).map(([route]) => route.path ?? '(layout)');
     expect(started.sort()).toEqual(['(layout)', '/list-quiz']);
   });
 });

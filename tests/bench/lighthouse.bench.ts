@@ -102,6 +102,24 @@ export async function lighthouseRun({ url, token, storage }: Audited, origin: st
   }
 }
 
+/** Lighthouse's own failures to record a trace, which it answers with "Please run Lighthouse again". */
+const TRACE_FAILURES = /NO_NAVSTART|NO_FCP|NO_TRACING_STARTED|Please run Lighthouse again/;
+
+/**
+ * One run, tried up to three times when Lighthouse failed to record the page (it happens on a loaded 2-core
+ * machine): a run it could not record says nothing about the page, and one such failure threw away the others.
+ */
+async function lighthouseRunAgainOnTraceFailure(target: Audited, origin: string): Promise<Result> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await lighthouseRun(target, origin);
+    } catch (error) {
+      if (attempt >= 3 || !TRACE_FAILURES.test(String(error))) throw error;
+      console.error(`lighthouse ${target.page}: ${String(error)}; running it again`);
+    }
+  }
+}
+
 /** What keeps a score down, so a broken budget says where to look. */
 function explain(page: string, lhr: Report): void {
   for (const category of CATEGORIES) {
@@ -131,7 +149,7 @@ function saveReport(page: string, lhr: Report): void {
 async function audit(target: Audited, origin: string): Promise<BenchRow[]> {
   const reports: Report[] = [];
   for (let run = 0; run < RUNS; run += 1) {
-    const { lhr } = await lighthouseRun(target, origin);
+    const { lhr } = await lighthouseRunAgainOnTraceFailure(target, origin);
     reports.push(lhr);
     const figures = METRICS.map((metric) => `${metric.title} ${Math.round(lhr.audits[metric.id]?.numericValue ?? Number.NaN)}`).join(', ');
     console.error(

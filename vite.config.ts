@@ -63,6 +63,51 @@ function mantineIdsWithoutRemount(): Plugin {
   };
 }
 
+/**
+ * Builds the portal on React Router's production files. Its package points every import at dist/development,
+ * whose ENABLE_DEV_WARNINGS keeps the development warnings and the developer error screen in the build; the
+ * production copy beside it differs only in that flag (issue 20 §3: /login's JavaScript). Dev and tests keep the
+ * warnings.
+ */
+function reactRouterProductionBuild(): Plugin {
+  const production = path.resolve(import.meta.dirname, 'node_modules/react-router/dist/production');
+  const files: Record<string, string> = { 'react-router': 'index.mjs', 'react-router/dom': 'dom-export.mjs' };
+  return {
+    name: 'quiz-portal:react-router-production',
+    enforce: 'pre',
+    apply: 'build',
+    resolveId: {
+      // Only these two imports reach the hook (it would otherwise run for each of the build's thousands).
+      filter: { id: /^react-router(\/dom)?$/ },
+      handler(source) {
+        const file = files[source];
+        return file ? path.join(production, file) : null;
+      },
+    },
+  };
+}
+
+/**
+ * Fetches the portal's entry script at low priority. A module script never blocks the first paint (index.html's
+ * spinner and the stylesheet come first), but Chromium fetches it at high priority, which Lighthouse's model
+ * takes for render-blocking: its simulated first paint then waited for the whole first bundle (issue 20 §3). Vite
+ * writes the entry's tag itself, dropping the attributes of index.html's, hence a plugin.
+ */
+function lowPriorityEntryScript(): Plugin {
+  return {
+    name: 'quiz-portal:low-priority-entry-script',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        const tag = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
+        if (!tag.test(html)) throw new Error('index.html: the entry script tag was not found: update lowPriorityEntryScript');
+        return html.replace(tag, '<script type="module" crossorigin fetchpriority="low" src="$1"></script>');
+      },
+    },
+  };
+}
+
 const PLAY_ROOT = path.resolve(import.meta.dirname, 'play');
 
 /**
@@ -157,6 +202,8 @@ const EDITOR_LIBRARIES =
 export default defineConfig({
   plugins: [
     mantineIdsWithoutRemount(),
+    reactRouterProductionBuild(),
+    lowPriorityEntryScript(),
     react(),
     precompress(),
     playerApp(),

@@ -24,12 +24,23 @@ function useRouter(): Router | null {
   return router;
 }
 
-export function App() {
+/**
+ * The screens: the starting loader until the router exists, then the router. Its own component, so that making
+ * the router renders this alone: MantineProvider computes the theme's CSS variables anew on each of its renders
+ * (issue 20 §3, total blocking time).
+ */
+function Screens() {
   const router = useRouter();
+  return router ? <RouterProvider router={router} /> : <StartingScreenLoader />;
+}
+
+export function App() {
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto">
       <NotificationArea />
-      <SessionProvider>{router ? <RouterProvider router={router} /> : <StartingScreenLoader />}</SessionProvider>
+      <SessionProvider>
+        <Screens />
+      </SessionProvider>
     </MantineProvider>
   );
 }

@@ -8,7 +8,7 @@ import { RootLayout, ScreenLoader } from './RootLayout';
 import { screenTitleOf, type RouteHandle } from './route-title';
 import { paths } from '../lib/paths';
 
-// Only the sign-in screens are in the first bundle: /login must load fast on a phone (issue 9, 150 kB gzip
+// Only the sign-in screens are in the first bundle: /login must load fast on a phone (issue 20 §3: 120 kB gzip
 // of JavaScript). The portal layout and every feature screen are loaded when their route is first matched
 // (react-router's route `lazy`), so Dexie-heavy lists, the quiz editor, dates and drag and drop stay out of it.
 
@@ -22,8 +22,10 @@ type Loaded = Promise<{ Component: ComponentType }>;
 function screen<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): () => Loaded {
   return () =>
     nextTask()
-      .then(load)
-      .then((module) => ({ Component: pick(module) }));
+      // With the rest of Mantine's styles (the first bundle has only the sign-in screens' and the loader's):
+      // one stylesheet, shared by every screen and cached after the first.
+      .then(() => Promise.all([load(), import('./screen-styles.css')]))
+      .then(([module]) => ({ Component: pick(module) }));
 }
 
 const titled = (title: string): RouteHandle => ({ title });
@@ -289,6 +291,17 @@ function matchesOf(pathname: string): ReturnType<typeof matchRoutes> {
 /** Whether the address names a screen whose code loads on demand (a lazy route on its path). */
 export function opensLazyScreen({ pathname }: { pathname: string }): boolean {
   return matchesOf(pathname)?.some((match) => match.route.lazy) ?? false;
+}
+
+/**
+ * Starts loading the code of the screen the address names (its layout too), before the router asks for it. For an
+ * offline start: the files come from the service worker's cache, so there is no download for them to compete
+ * with, and the router is only made after the first paint (App) (issue 20 §4).
+ */
+export function preloadScreen({ pathname }: { pathname: string }): void {
+  for (const { route } of matchesOf(pathname) ?? []) {
+    if (typeof route.lazy === 'function') route.lazy().catch(() => undefined);
+  }
 }
 
 /** The loader of the screen the page opens on, before the router exists (same as the router's own). */

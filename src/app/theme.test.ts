@@ -48,3 +48,16 @@ describe('theme defaults', () => {
     expect(defaults('ActionIcon')).toMatchObject({ variant: 'subtle' });
   });
 });
+
+describe('theme imports', () => {
+  it('names no Mantine component as a value, so the theme pulls none into the first bundle of /login', async () => {
+    const { readFileSync } = await import('node:fs');
+    const source = readFileSync(`${import.meta.dirname}/theme.ts`, 'utf8');
+    const mantineImport = /import \{([^}]*)\} from '@mantine\/core'/.exec(source)?.[1] ?? '';
+    const values = mantineImport
+      .split(',')
+      .map((name) => name.trim())
+      .filter((name) => name && !name.startsWith('type '));
+    expect(values.sort()).toEqual(['DEFAULT_THEME', 'createTheme']);
+  });
+});

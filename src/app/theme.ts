@@ -1,18 +1,19 @@
 import {
-  ActionIcon,
-  Alert,
-  Badge,
-  Button,
-  Card,
   createTheme,
   DEFAULT_THEME,
-  Modal,
-  Paper,
-  Popover,
-  Table,
-  ThemeIcon,
-  Title,
+  type ActionIconProps,
+  type AlertProps,
+  type BadgeProps,
+  type ButtonProps,
+  type CardProps,
   type CSSVariablesResolver,
+  type MantineThemeComponent,
+  type ModalProps,
+  type PaperProps,
+  type PopoverProps,
+  type TableProps,
+  type ThemeIconProps,
+  type TitleProps,
 } from '@mantine/core';
 
 // Blue shade 8 (not Mantine's default 6) so white text on filled buttons and links on white reach
@@ -22,6 +23,13 @@ export const PRIMARY_SHADE = 8;
 
 /** One corner radius for buttons, inputs, cards, dialogs and badges, so no screen sets its own. */
 export const DEFAULT_RADIUS = 'md';
+
+/**
+ * A component's theme defaults, typed by its props. What Mantine's `Button.extend({...})` gives, without importing
+ * the components themselves: `extend` is an identity function, but naming Modal, Popover or Table here put them
+ * (with floating-ui, the scroll lock and the focus trap) into the first bundle of /login (issue 20 §3).
+ */
+const defaults = <Props>(defaultProps: Partial<Props>): MantineThemeComponent => ({ defaultProps });
 
 /**
  * The portal's one theme (issue 22 #11): one primary colour, one radius, and component defaults so that
@@ -36,18 +44,18 @@ export const theme = createTheme({
   defaultRadius: DEFAULT_RADIUS,
   headings: { fontWeight: '700' },
   components: {
-    Button: Button.extend({ defaultProps: { radius: DEFAULT_RADIUS } }),
+    Button: defaults<ButtonProps>({ radius: DEFAULT_RADIUS }),
     // Icon buttons are quiet by default (copy link, navigation); the few that need weight say so.
-    ActionIcon: ActionIcon.extend({ defaultProps: { variant: 'subtle', radius: DEFAULT_RADIUS } }),
-    Badge: Badge.extend({ defaultProps: { variant: 'light', radius: 'sm', tt: 'none' } }),
-    Paper: Paper.extend({ defaultProps: { withBorder: true, radius: DEFAULT_RADIUS } }),
-    Card: Card.extend({ defaultProps: { withBorder: true, radius: DEFAULT_RADIUS, padding: 'md' } }),
-    Alert: Alert.extend({ defaultProps: { radius: DEFAULT_RADIUS, variant: 'light' } }),
-    Modal: Modal.extend({ defaultProps: { radius: DEFAULT_RADIUS } }),
-    Popover: Popover.extend({ defaultProps: { radius: DEFAULT_RADIUS, shadow: 'md' } }),
-    ThemeIcon: ThemeIcon.extend({ defaultProps: { variant: 'light', radius: DEFAULT_RADIUS } }),
-    Table: Table.extend({ defaultProps: { verticalSpacing: 'xs' } }),
-    Title: Title.extend({ defaultProps: { textWrap: 'balance' } }),
+    ActionIcon: defaults<ActionIconProps>({ variant: 'subtle', radius: DEFAULT_RADIUS }),
+    Badge: defaults<BadgeProps>({ variant: 'light', radius: 'sm', tt: 'none' }),
+    Paper: defaults<PaperProps>({ withBorder: true, radius: DEFAULT_RADIUS }),
+    Card: defaults<CardProps>({ withBorder: true, radius: DEFAULT_RADIUS, padding: 'md' }),
+    Alert: defaults<AlertProps>({ radius: DEFAULT_RADIUS, variant: 'light' }),
+    Modal: defaults<ModalProps>({ radius: DEFAULT_RADIUS }),
+    Popover: defaults<PopoverProps>({ radius: DEFAULT_RADIUS, shadow: 'md' }),
+    ThemeIcon: defaults<ThemeIconProps>({ variant: 'light', radius: DEFAULT_RADIUS }),
+    Table: defaults<TableProps>({ verticalSpacing: 'xs' }),
+    Title: defaults<TitleProps>({ textWrap: 'balance' }),
   },
 });
 

@@ -40,6 +40,15 @@ describe('LoginScreen', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
+  it("clears a field's message as soon as that field is edited, and only that field's", async () => {
+    const user = userEvent.setup();
+    renderLogin(() => jsonResponse({ key: 'k' }));
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    await user.type(screen.getByLabelText(/^Email/), 'a');
+    expect(screen.queryByText('Email is required')).not.toBeInTheDocument();
+    expect(screen.getByText('Password is required')).toBeInTheDocument();
+  });
+
   it('shows wrong credentials as a dismissible red alert in the portal wording and clears the password', async () => {
     const user = userEvent.setup();
     const { sent } = renderLogin(() => jsonResponse({ non_field_errors: ['Unable to log in with provided credentials.'] }, 400));

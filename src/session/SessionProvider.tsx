@@ -7,12 +7,11 @@ import type { AccountSync } from './account-sync';
 import { lazyAppAccountSync } from './lazy-account-sync';
 import { SessionContext, type Session } from './session-context';
 import { clearStoredToken, readStoredToken, storeToken } from './token-storage';
-import { takeUserRequest } from './user-request';
+import { takeCachedUser, takeUserRequest } from './user-request';
 
 // Only a signed-in user can need these; loading them later keeps Dexie, the sync engine and Mantine's Modal
 // out of the /login bundle (issue 9).
 const SessionExpiredWatch = lazy(() => import('./SessionExpiredDialog').then((module) => ({ default: module.SessionExpiredWatch })));
-const readCachedUser = () => import('./user-cache').then((module) => module.readCachedUser());
 
 function startingToken(): string | null {
   const token = readStoredToken();
@@ -101,7 +100,7 @@ export function SessionProvider({ children, accountSync = lazyAppAccountSync }: 
     if (!token) return;
     const controller = new AbortController();
     const fallBackToCache = async (reason: unknown) => {
-      const cached = await readCachedUser().catch(() => null);
+      const cached = await takeCachedUser(token).catch(() => null);
       if (controller.signal.aborted) return;
       if (reason !== null) console.error('Could not load the current user', reason);
       if (cached) {

@@ -1,7 +1,7 @@
 import type { AccountSync } from './account-sync';
 
 // The app's account sync, loaded with the first signed-in user: Dexie and the sync engine (about a
-// third of the portal's start-up JavaScript) are not needed to show /login (issue 9, 150 kB budget).
+// third of the portal's start-up JavaScript) are not needed to show /login (issue 20 §3: a 120 kB budget).
 
 let loading: Promise<AccountSync> | null = null;
 

@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { demoUser, jsonResponse, mockFetch, requestsTo } from './test-fetch';
-import { startUserRequest, takeUserRequest } from './user-request';
+import { portalDatabase } from '../local/db';
+import { cacheUser } from './user-cache';
+import { startUserRequest, takeCachedUser, takeUserRequest } from './user-request';
 
 const USER_PATH = '/api/v1/accounts/user/';
 
@@ -30,11 +32,22 @@ describe('the user request started with the page', () => {
     expect(requestsTo(sent, USER_PATH)).toHaveLength(2);
   });
 
-  it('is not started without a token or offline', () => {
+  it('is not started without a token', () => {
     const { sent } = mockFetch(() => jsonResponse(demoUser));
     startUserRequest(null);
+    expect(sent).toHaveLength(0);
+  });
+
+  it('reads the cached user instead offline, asking the server nothing, and hands that read over once', async () => {
+    const { sent } = mockFetch(() => jsonResponse(demoUser));
+    await portalDatabase().session.clear();
+    await cacheUser(demoUser);
     vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     startUserRequest('token-a');
+    await expect(takeCachedUser('token-a')).resolves.toEqual(demoUser);
+    // Taken once: a later read (a retry) reads the cache as it is then.
+    await portalDatabase().session.clear();
+    await expect(takeCachedUser('token-a')).resolves.toBeNull();
     expect(sent).toHaveLength(0);
   });
 

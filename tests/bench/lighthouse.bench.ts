@@ -8,8 +8,9 @@ import { demoToken, portalBuild, startProductionPortal } from './support/product
 import type { Benchmark, BenchRow } from './types';
 
 // Lighthouse on the production portal (issue 9): mobile with simulated throttling (Lighthouse's default),
-// on /login and on /list-quiz signed in as the demo admin. Budgets: performance >= 95, accessibility 100,
-// best practices 100; the run with the median performance score of five counts. Each run gets a fresh
+// on /login and on /list-quiz signed in as the demo admin. Budgets: performance median >= 98 and worst >= 95 of
+// five runs on those two (issue 20 §3; >= 95 median on the player's lobby, issue 17), accessibility 100 and best
+// practices 100 in the median run (the run with the median performance score). Each run gets a fresh
 // Chromium profile, so no run is helped by another's cache or service worker. The signed-in run puts the
 // token in localStorage first (from a same-origin file that does not start the app), then audits without
 // Lighthouse's storage reset.
@@ -20,7 +21,19 @@ export interface Audited {
   token?: string;
   /** Other localStorage entries to put in place first (the player app's session). */
   storage?: Record<string, string>;
+  /** The performance scores asked of the median and of the worst run. */
+  performance?: PerformanceBudget;
 }
+
+interface PerformanceBudget {
+  median: number;
+  worst?: number;
+}
+
+/** The portal's pages (issue 20 §3): a median of 98 and no run under 95. */
+const PORTAL_PERFORMANCE: PerformanceBudget = { median: 98, worst: 95 };
+/** The player app's lobby (issue 17). */
+const PLAYER_PERFORMANCE: PerformanceBudget = { median: 95 };
 
 /**
  * Runs per page (LIGHTHOUSE_RUNS to change it while working on a budget). Five, as Lighthouse's guide on
@@ -30,7 +43,8 @@ export interface Audited {
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
 
 const CATEGORIES = [
-  { id: 'performance', title: 'performance', min: 95 },
+  // Performance has the page's own budgets (PerformanceBudget), for its median and its worst run.
+  { id: 'performance', title: 'performance', min: undefined },
   { id: 'accessibility', title: 'accessibility', min: 100 },
   { id: 'best-practices', title: 'best practices', min: 100 },
 ] as const;
@@ -88,6 +102,24 @@ export async function lighthouseRun({ url, token, storage }: Audited, origin: st
   }
 }
 
+/** Lighthouse's own failures to record a trace, which it answers with "Please run Lighthouse again". */
+const TRACE_FAILURES = /NO_NAVSTART|NO_FCP|NO_TRACING_STARTED|Please run Lighthouse again/;
+
+/**
+ * One run, tried up to three times when Lighthouse failed to record the page (it happens on a loaded 2-core
+ * machine): a run it could not record says nothing about the page, and one such failure threw away the others.
+ */
+async function lighthouseRunAgainOnTraceFailure(target: Audited, origin: string): Promise<Result> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await lighthouseRun(target, origin);
+    } catch (error) {
+      if (attempt >= 3 || !TRACE_FAILURES.test(String(error))) throw error;
+      console.error(`lighthouse ${target.page}: ${String(error)}; running it again`);
+    }
+  }
+}
+
 /** What keeps a score down, so a broken budget says where to look. */
 function explain(page: string, lhr: Report): void {
   for (const category of CATEGORIES) {
@@ -117,7 +149,7 @@ function saveReport(page: string, lhr: Report): void {
 async function audit(target: Audited, origin: string): Promise<BenchRow[]> {
   const reports: Report[] = [];
   for (let run = 0; run < RUNS; run += 1) {
-    const { lhr } = await lighthouseRun(target, origin);
+    const { lhr } = await lighthouseRunAgainOnTraceFailure(target, origin);
     reports.push(lhr);
     const figures = METRICS.map((metric) => `${metric.title} ${Math.round(lhr.audits[metric.id]?.numericValue ?? Number.NaN)}`).join(', ');
     console.error(
@@ -129,12 +161,13 @@ async function audit(target: Audited, origin: string): Promise<BenchRow[]> {
   const lhr = reports[Math.floor(reports.length / 2)]!;
   explain(target.page, lhr);
   saveReport(target.page, lhr);
+  const budget = target.performance ?? PLAYER_PERFORMANCE;
   return [
     ...CATEGORIES.map((category) => ({
-      metric: `${target.page}: ${category.title}`,
+      metric: `${target.page}: ${category.id === 'performance' ? `performance, median of ${RUNS} runs` : category.title}`,
       value: Math.round((lhr.categories[category.id]?.score ?? 0) * 100),
       unit: 'score',
-      budget: { min: category.min },
+      budget: { min: category.min ?? budget.median },
     })),
     ...METRICS.map((metric) => {
       const value = lhr.audits[metric.id]?.numericValue ?? Number.NaN;
@@ -144,7 +177,12 @@ async function audit(target: Audited, origin: string): Promise<BenchRow[]> {
         unit: metric.unit,
       };
     }),
-    { metric: `${target.page}: performance, worst of ${RUNS} runs`, value: Math.round(performance(reports[0]!) * 100), unit: 'score' },
+    {
+      metric: `${target.page}: performance, worst of ${RUNS} runs`,
+      value: Math.round(performance(reports[0]!) * 100),
+      unit: 'score',
+      ...(budget.worst === undefined ? {} : { budget: { min: budget.worst } }),
+    },
     { metric: `${target.page}: performance, best of ${RUNS} runs`, value: Math.round(performance(reports.at(-1)!) * 100), unit: 'score' },
   ];
 }
@@ -178,10 +216,15 @@ export const benchmark: Benchmark = {
       // LIGHTHOUSE_PAGES=list-quiz (a part of the page's name) audits only the matching pages.
       const only = process.env.LIGHTHOUSE_PAGES;
       const pages: Array<Omit<Audited, 'storage'> & { storage?: () => Promise<Record<string, string>> }> = [
-        { page: '/login', url: `${portal.origin}/login` },
-        { page: '/list-quiz signed in', url: `${portal.origin}/list-quiz`, token },
+        { page: '/login', url: `${portal.origin}/login`, performance: PORTAL_PERFORMANCE },
+        { page: '/list-quiz signed in', url: `${portal.origin}/list-quiz`, token, performance: PORTAL_PERFORMANCE },
         // The player app (issue 17): the demo quiz's lobby on a phone that joined it.
-        { page: '/play/ lobby', url: `${portal.origin}/play/${DEMO_QUIZ}`, storage: () => demoPlayerSession(portal.origin) },
+        {
+          page: '/play/ lobby',
+          url: `${portal.origin}/play/${DEMO_QUIZ}`,
+          storage: () => demoPlayerSession(portal.origin),
+          performance: PLAYER_PERFORMANCE,
+        },
       ].filter((page) => !only || page.page.includes(only));
       const rows: BenchRow[] = [];
       for (const { storage, ...page } of pages) rows.push(...(await audit({ ...page, storage: await storage?.() }, portal.origin)));

@@ -1,0 +1,37 @@
+import { act, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { App } from './App';
+import type * as themeModule from './theme';
+import { cssVariablesResolver } from './theme';
+
+// The theme's CSS variables are computed on each render of MantineProvider; the resolver is called each time.
+vi.mock('./theme', async (importOriginal) => {
+  const original = await importOriginal<typeof themeModule>();
+  return { ...original, cssVariablesResolver: vi.fn(original.cssVariablesResolver) };
+});
+
+// The router of a lazy screen is made after the first paint: the test says when that is.
+let painted: (() => void) | null = null;
+vi.mock('../ui/use-after-first-paint', () => ({
+  afterFirstPaint: (done: () => void) => {
+    painted = done;
+    return () => {};
+  },
+}));
+
+afterEach(() => window.history.replaceState(null, '', '/'));
+
+describe('App', () => {
+  it("makes the router of a lazy screen after the first paint without computing the theme's CSS variables again", async () => {
+    window.history.replaceState(null, '', '/password/reset/some-token');
+    render(<App />);
+    expect(screen.getByRole('heading', { name: 'New Password' })).toBeInTheDocument();
+    const computed = vi.mocked(cssVariablesResolver).mock.calls.length;
+    expect(computed).toBeGreaterThan(0);
+    expect(painted).not.toBeNull();
+
+    act(() => painted?.());
+    expect(await screen.findByRole('button', { name: 'Save' })).toBeInTheDocument();
+    expect(vi.mocked(cssVariablesResolver).mock.calls.length).toBe(computed);
+  });
+});

@@ -1,0 +1,56 @@
+import { existsSync } from 'node:fs';
+import type { Plugin } from 'vite';
+import { describe, expect, it } from 'vitest';
+import config from '../../vite.config';
+
+// The portal build's own plugins that shape what /login loads (issue 20 §3), checked without building.
+
+function plugin(name: string): Plugin {
+  const found = (config.plugins ?? [])
+    .flat()
+    .find((entry): entry is Plugin => !!entry && typeof entry === 'object' && 'name' in entry && entry.name === name);
+  if (!found) throw new Error(`no plugin ${name} in vite.config.ts`);
+  return found;
+}
+
+/**
+ * The function of a hook given either as a function or as `{ handler }`. Called below without Rollup's plugin
+ * context (`this`), which these two hooks do not use; hence the casts to plain functions.
+ */
+function handlerOf<F>(hook: F | { handler: F } | undefined): F {
+  if (!hook) throw new Error('no such hook');
+  return typeof hook === 'object' && 'handler' in (hook as object) ? (hook as { handler: F }).handler : (hook as F);
+}
+
+describe('the low-priority entry script', () => {
+  const transform = handlerOf(plugin('quiz-portal:low-priority-entry-script').transformIndexHtml) as unknown as (html: string) => string;
+
+  it("adds fetchpriority=low to the tag Vite writes for the portal's entry, and to nothing else", () => {
+    const html =
+      '<head><script type="module" crossorigin src="/assets/index-abc.js"></script><link rel="stylesheet" crossorigin href="/assets/index-abc.css"></head>';
+    expect(transform(html)).toBe(
+      '<head><script type="module" crossorigin fetchpriority="low" src="/assets/index-abc.js"></script><link rel="stylesheet" crossorigin href="/assets/index-abc.css"></head>',
+    );
+  });
+
+  it('fails the build when Vite writes the tag some other way', () => {
+    expect(() => transform('<head><script type="module" src="/assets/index-abc.js"></script></head>')).toThrow(/entry script tag/);
+  });
+});
+
+describe("React Router's production files", () => {
+  const resolve = handlerOf(plugin('quiz-portal:react-router-production').resolveId) as unknown as (source: string) => string | null;
+
+  it('resolves react-router and react-router/dom to existing files of dist/production', () => {
+    for (const source of ['react-router', 'react-router/dom']) {
+      const file = resolve(source);
+      expect(file).toMatch(/react-router[\\/]dist[\\/]production[\\/]/);
+      expect(existsSync(file!)).toBe(true);
+    }
+  });
+
+  it('leaves every other import alone', () => {
+    expect(resolve('react-router-dom')).toBeNull();
+    expect(resolve('react')).toBeNull();
+  });
+});

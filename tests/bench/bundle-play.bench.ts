@@ -1,6 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type Response } from '@playwright/test';
 import { chromiumLaunchOptions } from '../e2e/support/browser';
+import { DEMO_QUIZ, demoPlayerSession } from './support/demo-player';
 import { portalBuild, startProductionPortal } from './support/production-portal';
 import type { Benchmark, BenchRow } from './types';
 
@@ -15,7 +16,6 @@ import type { Benchmark, BenchRow } from './types';
 // loads once the lobby has painted).
 
 const BUDGET_KB = 90;
-const DEMO_QUIZ = 'demo-live-quiz';
 
 function isJavaScript(response: Response): boolean {
   const type = response.headers()['content-type'] ?? '';
@@ -89,24 +89,6 @@ async function loadScripts(
   }
 }
 
-/** Joins the demo quiz through the API (join code 1234) and returns the player app's stored session for it. */
-async function joinedSession(origin: string): Promise<Record<string, string>> {
-  const response = await fetch(`${origin}/api/v1/play/quizzes/${DEMO_QUIZ}/join`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      join_code: '1234',
-      first_name: 'Bench',
-      last_name: 'Phone',
-      email: 'bundle@bench.test',
-      mobile: '+44 7700 900001',
-    }),
-  });
-  if (!response.ok) throw new Error(`joining ${DEMO_QUIZ} failed: ${response.status} ${await response.text()}`);
-  const joined = (await response.json()) as { token: string; attempt: { id: number } };
-  return { [`play:quiz:${DEMO_QUIZ}:session`]: JSON.stringify({ token: joined.token, attempt: joined.attempt.id }) };
-}
-
 export const benchmark: Benchmark = {
   name: 'bundle /play/',
   async run(): Promise<BenchRow[]> {
@@ -118,7 +100,18 @@ export const benchmark: Benchmark = {
       if (first.length === 0) throw new Error(`no JavaScript response seen for /play/${DEMO_QUIZ}`);
       const gzip = (list: Script[]) => list.reduce((sum, { body }) => sum + gzipSync(body, { level: 9 }).length, 0);
       const portalChunks = loaded.filter(({ url }) => !new URL(url).pathname.startsWith('/play/')).length;
-      const lobby = await loadScripts(browser, portal.origin, await joinedSession(portal.origin), `/play/${DEMO_QUIZ}`, "You're in!");
+      const lobby = await loadScripts(
+        browser,
+        portal.origin,
+        await demoPlayerSession(portal.origin, {
+          first_name: 'Bench',
+          last_name: 'Phone',
+          email: 'bundle@bench.test',
+          mobile: '+44 7700 900001',
+        }),
+        `/play/${DEMO_QUIZ}`,
+        "You're in!",
+      );
       const lobbyFirst = lobby.filter((script) => script.first);
       const withFirebase = (list: Script[]) => list.filter(({ body }) => FIREBASE_MARK.test(body.toString('utf8'))).length;
       if (withFirebase(lobby) === 0) throw new Error('no Firebase code loaded for the lobby: is the lobby following the live channel?');

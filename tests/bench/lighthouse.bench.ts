@@ -4,6 +4,7 @@ import { launch, type LaunchedChrome } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from '@playwright/test';
 import { chromiumLaunchOptions, chromiumPath } from '../e2e/support/browser';
+import { DEMO_QUIZ, demoPlayerSession } from './support/demo-player';
 import { demoToken, portalBuild, startProductionPortal } from './support/production-portal';
 import type { Benchmark, BenchRow } from './types';
 
@@ -187,25 +188,9 @@ async function audit(target: Audited, origin: string): Promise<BenchRow[]> {
   ];
 }
 
-const DEMO_QUIZ = 'demo-live-quiz';
-
-/** Joins the demo quiz (join code 1234) and returns the player app's stored session for it. */
-export async function demoPlayerSession(origin: string): Promise<Record<string, string>> {
-  const response = await fetch(`${origin}/api/v1/play/quizzes/${DEMO_QUIZ}/join`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      join_code: '1234',
-      first_name: 'Light',
-      last_name: 'House',
-      email: 'lighthouse@bench.test',
-      mobile: '+44 7700 900000',
-    }),
-  });
-  if (!response.ok) throw new Error(`joining ${DEMO_QUIZ} failed: ${response.status} ${await response.text()}`);
-  const joined = (await response.json()) as { token: string; attempt: { id: number } };
-  return { [`play:quiz:${DEMO_QUIZ}:session`]: JSON.stringify({ token: joined.token, attempt: joined.attempt.id }) };
-}
+/** The lobby's phone: joined as this player. */
+export const lighthousePlayer = (origin: string) =>
+  demoPlayerSession(origin, { first_name: 'Light', last_name: 'House', email: 'lighthouse@bench.test', mobile: '+44 7700 900000' });
 
 export const benchmark: Benchmark = {
   name: 'lighthouse (mobile)',
@@ -222,7 +207,7 @@ export const benchmark: Benchmark = {
         {
           page: '/play/ lobby',
           url: `${portal.origin}/play/${DEMO_QUIZ}`,
-          storage: () => demoPlayerSession(portal.origin),
+          storage: () => lighthousePlayer(portal.origin),
           performance: PLAYER_PERFORMANCE,
         },
       ].filter((page) => !only || page.page.includes(only));

@@ -1,5 +1,5 @@
 import { demoToken, portalBuild, startProductionPortal, type ProductionPortal } from '../support/production-portal';
-import { demoPlayerSession, lighthouseRun, type Audited } from '../lighthouse.bench';
+import { lighthousePlayer, lighthouseRun, type Audited } from '../lighthouse.bench';
 import { pageMainThread, threadOf, type TraceEvent } from './trace-event';
 
 // Compares builds of the portal under Lighthouse, the way the benchmark audits them (mobile, simulated throttling,
@@ -69,7 +69,7 @@ try {
   // does), or the portal's token.
   const signedIn = await Promise.all(
     portals.map(async ({ origin }): Promise<Pick<Audited, 'token' | 'storage'>> =>
-      pagePath.startsWith('/play/') ? { storage: await demoPlayerSession(origin) } : { token: await demoToken(origin) },
+      pagePath.startsWith('/play/') ? { storage: await lighthousePlayer(origin) } : { token: await demoToken(origin) },
     ),
   );
   for (let run = 0; run < RUNS * builds.length; run += 1) {

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import { RateLimiterRes, type RateLimiterStoreAbstract } from 'rate-limiter-flexible';
 import { tooManyJoinCodesMessage } from '../../src/lib/contract/play';
 import type { Clock } from '../clock';
+import { prepared } from '../db/prepared';
 import { toCount } from '../db/rows';
 import type { Database } from '../db/schema';
 import { HttpError } from './errors';
@@ -21,6 +22,15 @@ interface StoredPoints {
   points: number;
   expire: number | null;
 }
+
+/** A key's points while its window lasts (every join reads two: compiled once, db/prepared.ts). */
+const livePoints = prepared((db: Kysely<Database>, key: string, now: number) =>
+  db
+    .selectFrom('rate_limits')
+    .select(['points', 'expire'])
+    .where('key', '=', key)
+    .where((eb) => eb.or([eb('expire', '>', now), eb('expire', 'is', null)])),
+);
 
 /** rate-limiter-flexible's store over Kysely (rate_limits table); the login and reset limits use it too. */
 export class RateLimiterKysely extends StoreBase {
@@ -63,12 +73,7 @@ export class RateLimiterKysely extends StoreBase {
   }
 
   async _get(key: string): Promise<StoredPoints | null> {
-    const row = await this.db
-      .selectFrom('rate_limits')
-      .select(['points', 'expire'])
-      .where('key', '=', key)
-      .where((eb) => eb.or([eb('expire', '>', this.now()), eb('expire', 'is', null)]))
-      .executeTakeFirst();
+    const [row] = await livePoints(this.db, key, this.now());
     return row ? { points: toCount(row.points), expire: row.expire === null ? null : toCount(row.expire) } : null;
   }
 

@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Plugin } from 'vite';
 import { describe, expect, it } from 'vitest';
 import config from '../../vite.config';
@@ -52,5 +53,36 @@ describe("React Router's production files", () => {
   it('leaves every other import alone', () => {
     expect(resolve('react-router-dom')).toBeNull();
     expect(resolve('react')).toBeNull();
+  });
+});
+
+describe("React Router's unused components", () => {
+  type Transform = (this: { error(message: string): never }, code: string, id: string) => { code: string; map: null };
+  const transform = handlerOf(plugin('quiz-portal:react-router-unused-components').transform) as unknown as Transform;
+  const context = {
+    error(message: string): never {
+      throw new Error(message);
+    },
+  };
+  const productionDir = path.resolve(import.meta.dirname, '../../node_modules/react-router/dist/production');
+  const chunk = readdirSync(productionDir).find(
+    (file) => /^chunk-.*\.mjs$/.test(file) && readFileSync(path.join(productionDir, file), 'utf8').includes('var NavLink ='),
+  );
+
+  it("marks the installed version's forwardRef calls pure and drops its displayName lines, keeping every line in place", () => {
+    expect(chunk).toBeDefined();
+    const id = path.join(productionDir, chunk!);
+    const code = readFileSync(id, 'utf8');
+    const edited = transform.call(context, code, id).code;
+    expect(edited.split('\n')).toHaveLength(code.split('\n').length);
+    expect(edited).toMatch(/var NavLink = \/\* @__PURE__ \*\/ React\d*\.forwardRef\(/);
+    expect(edited).toMatch(/var Form = \/\* @__PURE__ \*\/ React\d*\.forwardRef\(/);
+    expect(edited).not.toMatch(/^(NavLink|Form|Link)\.displayName = /m);
+  });
+
+  it('fails the build when React Router no longer writes them that way', () => {
+    expect(() => transform.call(context, 'export const forwardRef = () => null;', '/x/react-router/dist/production/index.mjs')).toThrow(
+      /reactRouterUnusedComponents/,
+    );
   });
 });

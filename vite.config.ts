@@ -285,10 +285,14 @@ export default defineConfig({
         // and drop, dates, dropzone, CSV), which the lists and the first screen after sign-in do without; and the
         // portal's own shared modules, with the account sync the session starts as soon as the user is known, so
         // that it costs no extra round trip. Firebase stays apart, loaded only by the screens that subscribe to
-        // the live channel, and so does the service worker's registration, which /login loads.
+        // the live channel, and so does the service worker's registration, which /login loads. So do the HTTP client
+        // and ky, which /login needs only once the form is sent.
         codeSplitting: {
           groups: [
             { name: 'shell', tags: ['$initial'], priority: 4 },
+            // The HTTP client and ky: /login draws its form without them and loads them with its first request
+            // (api/accounts.ts), a small chunk of their own rather than the screens' large vendor one.
+            { name: 'http', test: /node_modules[\\/]ky[\\/]|[\\/]src[\\/]api[\\/]client\./, priority: 3 },
             // Only these modules, not what they import: the Mantine parts they build on stay in screens-vendor.
             { name: 'editors-vendor', test: EDITOR_LIBRARIES, priority: 3, includeDependenciesRecursively: false },
             { name: 'screens-vendor', test: /node_modules[\\/](?!firebase|@firebase|workbox-window)/, priority: 2 },

@@ -86,3 +86,20 @@ describe("React Router's unused components", () => {
     );
   });
 });
+
+describe("/login's chunk groups", () => {
+  const groups = config.build?.rolldownOptions?.output;
+  const http = (Array.isArray(groups) ? groups[0] : groups)?.codeSplitting;
+  const httpGroup =
+    typeof http === 'object' && http !== null && 'groups' in http ? http.groups?.find((group) => group.name === 'http') : undefined;
+
+  it('puts ky and the HTTP client in a chunk of their own, and nothing /login draws with', () => {
+    const test = httpGroup?.test;
+    expect(test).toBeInstanceOf(RegExp);
+    const matches = (id: string) => (test as RegExp).test(id);
+    expect(matches('/app/node_modules/ky/distribution/core/Ky.js')).toBe(true);
+    expect(matches('/app/src/api/client.ts')).toBe(true);
+    for (const id of ['/app/src/api/accounts.ts', '/app/src/api/errors.ts', '/app/src/api/token.ts', '/app/node_modules/react/index.js'])
+      expect(matches(id)).toBe(false);
+  });
+});

@@ -88,6 +88,44 @@ function reactRouterProductionBuild(): Plugin {
 }
 
 /**
+ * Lets the build drop React Router's components the portal does not use. Its production file creates Link, NavLink,
+ * Form, ScrollRestoration and unstable_HistoryRouter with unannotated `forwardRef` calls and sets their
+ * `displayName` at the top level: both count as side effects, so NavLink and Form (with useSubmit, the form
+ * encoding and view-transition code) stayed in /login's first bundle though no screen uses them (issue 20 §3).
+ * The calls are marked pure and the names, which only React DevTools reads, left out. The build fails if the file
+ * no longer has them (React Router changed its output): update this then.
+ */
+function reactRouterUnusedComponents(): Plugin {
+  const displayName = /^\w+\.displayName = "[^"]*";$/gm;
+  const forwardRef = /= React\d*\.forwardRef\(/g;
+  return {
+    name: 'quiz-portal:react-router-unused-components',
+    enforce: 'pre',
+    apply: 'build',
+    transform: {
+      filter: { id: /[\\/]react-router[\\/]dist[\\/]production[\\/][^\\/]+\.mjs$/, code: 'forwardRef(' },
+      handler(code, id) {
+        let names = 0;
+        let calls = 0;
+        // Every line stays where it was (a removed name leaves its line empty), so the file's source map still
+        // holds; only the forwardRef lines' columns move, by the annotation's length.
+        const edited = code
+          .replace(displayName, () => {
+            names += 1;
+            return '';
+          })
+          .replace(forwardRef, (call: string) => {
+            calls += 1;
+            return call.replace('= ', '= /* @__PURE__ */ ');
+          });
+        if (names === 0 || calls === 0) this.error(`${id}: no displayName or forwardRef found: update reactRouterUnusedComponents`);
+        return { code: edited, map: null };
+      },
+    },
+  };
+}
+
+/**
  * Fetches the portal's entry script at low priority. A module script never blocks the first paint (index.html's
  * spinner and the stylesheet come first), but Chromium fetches it at high priority, which Lighthouse's model
  * takes for render-blocking: its simulated first paint then waited for the whole first bundle (issue 20 §3). Vite
@@ -203,6 +241,7 @@ export default defineConfig({
   plugins: [
     mantineIdsWithoutRemount(),
     reactRouterProductionBuild(),
+    reactRouterUnusedComponents(),
     lowPriorityEntryScript(),
     react(),
     precompress(),
@@ -246,10 +285,14 @@ export default defineConfig({
         // and drop, dates, dropzone, CSV), which the lists and the first screen after sign-in do without; and the
         // portal's own shared modules, with the account sync the session starts as soon as the user is known, so
         // that it costs no extra round trip. Firebase stays apart, loaded only by the screens that subscribe to
-        // the live channel, and so does the service worker's registration, which /login loads.
+        // the live channel, and so does the service worker's registration, which /login loads. So do the HTTP client
+        // and ky, which /login needs only once the form is sent.
         codeSplitting: {
           groups: [
             { name: 'shell', tags: ['$initial'], priority: 4 },
+            // The HTTP client and ky: /login draws its form without them and loads them with its first request
+            // (api/accounts.ts), a small chunk of their own rather than the screens' large vendor one.
+            { name: 'http', test: /node_modules[\\/]ky[\\/]|[\\/]src[\\/]api[\\/]client\./, priority: 3 },
             // Only these modules, not what they import: the Mantine parts they build on stay in screens-vendor.
             { name: 'editors-vendor', test: EDITOR_LIBRARIES, priority: 3, includeDependenciesRecursively: false },
             { name: 'screens-vendor', test: /node_modules[\\/](?!firebase|@firebase|workbox-window)/, priority: 2 },

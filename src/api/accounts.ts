@@ -1,9 +1,17 @@
+import type { Options } from 'ky';
 import type { z } from 'zod';
 import type * as AccountsContract from '../lib/contract/accounts';
 import type { CurrentUser, LoginPayload, LoginResponse, ResetConfirmPayload } from '../lib/contract/accounts';
-import { decodeAnswer, requestJson } from './client';
 
 // One typed function per accounts call of spec §7 Auth.
+
+// The HTTP client (ky with it) loads with the first request rather than with /login's first bundle, which draws
+// the sign-in form without it (issue 20 §3: about 5 kB gzip); its chunk is small (vite.config.ts, 'http').
+const client = () => import('./client');
+
+async function requestJson<T>(path: string, options?: Options): Promise<T> {
+  return (await client()).requestJson<T>(path, options);
+}
 
 // The schemas (and zod with them) load beside the request, not with /login's first bundle: zod is a fifth
 // of that bundle's size and is needed only once an answer has arrived (tests/bench/bundle.bench.ts).
@@ -12,7 +20,7 @@ async function decoded<S extends z.ZodType>(
   what: string,
   answer: Promise<unknown>,
 ): Promise<z.output<S>> {
-  const [contract, body] = await Promise.all([import('../lib/contract/accounts'), answer]);
+  const [contract, { decodeAnswer }, body] = await Promise.all([import('../lib/contract/accounts'), client(), answer]);
   return decodeAnswer(pick(contract), body, what);
 }
 

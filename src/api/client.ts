@@ -1,6 +1,7 @@
 import ky, { HTTPError, type KyInstance, type Options } from 'ky';
 import type { z } from 'zod';
 import { ApiError, NETWORK_FAILURE_MESSAGE, TIMEOUT_MESSAGE, fieldErrorsFromBody, messageFromBody } from './errors';
+import { apiToken, reportUnauthorized } from './token';
 
 /**
  * The portal's one HTTP client. Only api/ knows URLs. The API base comes from VITE_API_BASE at
@@ -8,19 +9,6 @@ import { ApiError, NETWORK_FAILURE_MESSAGE, TIMEOUT_MESSAGE, fieldErrorsFromBody
  */
 // `?.`: outside Vite (the offline benchmark runs the sync engine in plain Node) import.meta.env is absent.
 export const API_BASE: string = (import.meta.env?.VITE_API_BASE as string | undefined) || '/';
-
-let currentToken: string | null = null;
-let onUnauthorized: (() => void) | null = null;
-
-/** The session sets the token it holds; every request then carries `Authorization: Token <key>`. */
-export function setApiToken(token: string | null): void {
-  currentToken = token;
-}
-
-/** Called when a request carrying a token is answered 401 (expired or revoked token). */
-export function setUnauthorizedHandler(handler: (() => void) | null): void {
-  onUnauthorized = handler;
-}
 
 function baseUrl(): string {
   const base = API_BASE.endsWith('/') ? API_BASE : `${API_BASE}/`;
@@ -34,8 +22,9 @@ export const http: KyInstance = ky.create({
   hooks: {
     beforeRequest: [
       (request) => {
-        if (currentToken && !request.headers.has('Authorization')) {
-          request.headers.set('Authorization', `Token ${currentToken}`);
+        const token = apiToken();
+        if (token && !request.headers.has('Authorization')) {
+          request.headers.set('Authorization', `Token ${token}`);
         }
       },
     ],
@@ -53,7 +42,7 @@ export async function toApiError(error: unknown): Promise<ApiError> {
       body = undefined;
     }
     const status = error.response.status;
-    if (status === 401 && currentToken) onUnauthorized?.();
+    if (status === 401 && apiToken()) reportUnauthorized();
     return new ApiError(status, messageFromBody(status, body), fieldErrorsFromBody(body), body);
   }
   if (error instanceof DOMException && error.name === 'AbortError') throw error;

@@ -1,6 +1,6 @@
 import { lazy, startTransition, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import * as accounts from '../api/accounts';
-import { setApiToken, setUnauthorizedHandler } from '../api/client';
+import { setApiToken, setUnauthorizedHandler } from '../api/token';
 import { ApiError } from '../api/errors';
 import type { CurrentUser, LoginPayload } from '../lib/contract/accounts';
 import type { AccountSync } from './account-sync';

@@ -1,5 +1,5 @@
 import * as accounts from '../api/accounts';
-import { setApiToken } from '../api/client';
+import { setApiToken } from '../api/token';
 import type { CurrentUser } from '../lib/contract/accounts';
 
 // The stored token's user is on the critical path of every signed-in start: nothing but the spinner shows

@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Plugin } from 'vite';
 import { describe, expect, it } from 'vitest';
 import config from '../../vite.config';
@@ -52,5 +53,53 @@ describe("React Router's production files", () => {
   it('leaves every other import alone', () => {
     expect(resolve('react-router-dom')).toBeNull();
     expect(resolve('react')).toBeNull();
+  });
+});
+
+describe("React Router's unused components", () => {
+  type Transform = (this: { error(message: string): never }, code: string, id: string) => { code: string; map: null };
+  const transform = handlerOf(plugin('quiz-portal:react-router-unused-components').transform) as unknown as Transform;
+  const context = {
+    error(message: string): never {
+      throw new Error(message);
+    },
+  };
+  const productionDir = path.resolve(import.meta.dirname, '../../node_modules/react-router/dist/production');
+  const chunk = readdirSync(productionDir).find(
+    (file) => /^chunk-.*\.mjs$/.test(file) && readFileSync(path.join(productionDir, file), 'utf8').includes('var NavLink ='),
+  );
+
+  it("marks the installed version's forwardRef calls pure and drops its displayName lines, keeping every line in place", () => {
+    expect(chunk).toBeDefined();
+    const id = path.join(productionDir, chunk!);
+    const code = readFileSync(id, 'utf8');
+    const edited = transform.call(context, code, id).code;
+    expect(edited.split('\n')).toHaveLength(code.split('\n').length);
+    expect(edited).toMatch(/var NavLink = \/\* @__PURE__ \*\/ React\d*\.forwardRef\(/);
+    expect(edited).toMatch(/var Form = \/\* @__PURE__ \*\/ React\d*\.forwardRef\(/);
+    expect(edited).not.toMatch(/^(NavLink|Form|Link)\.displayName = /m);
+  });
+
+  it('fails the build when React Router no longer writes them that way', () => {
+    expect(() => transform.call(context, 'export const forwardRef = () => null;', '/x/react-router/dist/production/index.mjs')).toThrow(
+      /reactRouterUnusedComponents/,
+    );
+  });
+});
+
+describe("/login's chunk groups", () => {
+  const groups = config.build?.rolldownOptions?.output;
+  const http = (Array.isArray(groups) ? groups[0] : groups)?.codeSplitting;
+  const httpGroup =
+    typeof http === 'object' && http !== null && 'groups' in http ? http.groups?.find((group) => group.name === 'http') : undefined;
+
+  it('puts ky and the HTTP client in a chunk of their own, and nothing /login draws with', () => {
+    const test = httpGroup?.test;
+    expect(test).toBeInstanceOf(RegExp);
+    const matches = (id: string) => (test as RegExp).test(id);
+    expect(matches('/app/node_modules/ky/distribution/core/Ky.js')).toBe(true);
+    expect(matches('/app/src/api/client.ts')).toBe(true);
+    for (const id of ['/app/src/api/accounts.ts', '/app/src/api/errors.ts', '/app/src/api/token.ts', '/app/node_modules/react/index.js'])
+      expect(matches(id)).toBe(false);
   });
 });

@@ -123,6 +123,22 @@ describe('cards where the columns do not fit (issue 20 §1)', () => {
     expect(screen.getAllByRole('row')).toHaveLength(2);
   });
 
+  it('in a window narrower than the list says, shows cards from the first render without reading the layout', () => {
+    // A phone: the media query matches, so the box cannot be wider; measuring would lay the whole table out first.
+    const queries: string[] = [];
+    vi.spyOn(window, 'matchMedia').mockImplementation((query: string) => {
+      queries.push(query);
+      return { matches: true, media: query, addEventListener: () => {}, removeEventListener: () => {} } as unknown as MediaQueryList;
+    });
+    const boxWidth = vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(343);
+    const tableWidth = vi.spyOn(HTMLElement.prototype, 'offsetWidth', 'get').mockReturnValue(700);
+    render(table(countingColumns(new Map()), [{ id: 'a', name: 'Alpha', note: '' }]));
+    expect(screen.getByRole('table', { name: 'Items' }).parentElement).toHaveAttribute('data-cards');
+    expect(queries).toContain('(max-width: 559.98px)');
+    expect(boxWidth).not.toHaveBeenCalled();
+    expect(tableWidth).not.toHaveBeenCalled();
+  });
+
   it('keeps the table where the columns fit', () => {
     vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(1148);
     vi.spyOn(HTMLElement.prototype, 'offsetWidth', 'get').mockReturnValue(1148);

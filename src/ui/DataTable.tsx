@@ -84,16 +84,33 @@ export function neededWidthOf(tableWidth: number, boxWidth: number, learnt: numb
 }
 
 /**
- * Cards or table, measured before the first paint (no table flashing into cards) and again whenever the box or
- * the table changes width (window resized, sidebar folded, longer names on the next page). The box's own
+ * Whether the window is narrower than `cardsBelow`: then so is the table's box, and rows show as cards whatever
+ * the columns need. Read through a media query, which needs no layout (the window's `innerWidth` lays the page out
+ * in a phone's browser); false where there is no `matchMedia`.
+ */
+export function windowNarrowerThan(width: number): boolean {
+  return typeof window.matchMedia === 'function' && window.matchMedia(`(max-width: ${width - 0.02}px)`).matches;
+}
+
+/**
+ * Cards or table, decided before the first paint (no table flashing into cards) and measured again whenever the
+ * box or the table changes width (window resized, sidebar folded, longer names on the next page). The box's own
  * width, not the window's, so the sidebar and the help panel count; the table's own width, so a long name or
  * another locale's dates cannot make it stick out where the list's `cardsBelow` guessed it would fit.
+ *
+ * In a window narrower than `cardsBelow` (a phone) the rows are cards from the first render, and nothing reads
+ * the layout before the first paint: measuring there forced a layout of the whole table in the render's task
+ * (about 150 ms at a phone's speed), then a second one of the cards (issue 20 §3). The ResizeObserver's first
+ * call, after the browser's own layout, measures them. Only a window wide enough for the table is measured at
+ * once, as the box beside the sidebar may still be too narrow.
  */
 function useCards(cardsBelow: number) {
   const box = useRef<HTMLDivElement>(null);
   const table = useRef<HTMLTableElement>(null);
-  const [cards, setCards] = useState(false);
-  const shown = useRef({ cards: false, needed: 0 });
+  const [narrowWindow] = useState(() => windowNarrowerThan(cardsBelow));
+  const [cards, setCards] = useState(narrowWindow);
+  const shown = useRef({ cards: narrowWindow, needed: 0 });
+  const measureAtOnce = useRef(!narrowWindow);
   useLayoutEffect(() => {
     const boxElement = box.current;
     const tableElement = table.current;
@@ -105,7 +122,8 @@ function useCards(cardsBelow: number) {
       shown.current.cards = showsCards(boxWidth, cardsBelow, shown.current.needed);
       setCards(shown.current.cards);
     };
-    measure();
+    if (measureAtOnce.current) measure();
+    measureAtOnce.current = true;
     const observer = new ResizeObserver(measure);
     observer.observe(boxElement);
     observer.observe(tableElement);

@@ -31,10 +31,12 @@ export function afterFirstPaint(done: () => void): () => void {
 
 /**
  * False until the screen has been painted once, then true: work that can wait (the live channel, which loads
- * Firebase) starts after the first paint instead of delaying it.
+ * Firebase) starts after the first paint instead of delaying it. With `ready` false (the screen still loading
+ * its content) the wait for a paint starts only once it turns true: the paint that counts is the content's.
  */
-export function useAfterFirstPaint(): boolean {
+export function useAfterFirstPaint(ready = true): boolean {
   const [painted, setPainted] = useState(false);
-  useEffect(() => afterFirstPaint(() => setPainted(true)), []);
+  const waiting = ready && !painted;
+  useEffect(() => (waiting ? afterFirstPaint(() => setPainted(true)) : undefined), [waiting]);
   return painted;
 }

@@ -21,27 +21,6 @@ describe('useAfterFirstPaint', () => {
   });
 });
 
-describe('useAfterFirstPaint of a screen still loading', () => {
-  it('waits for a paint after it is ready, then stays true', () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'requestAnimationFrame', 'cancelAnimationFrame'] });
-    try {
-      const { result, rerender } = renderHook(({ ready }) => useAfterFirstPaint(ready), { initialProps: { ready: false } });
-      act(() => vi.advanceTimersByTime(2000));
-      expect(result.current).toBe(false);
-      rerender({ ready: true });
-      expect(result.current).toBe(false);
-      act(() => vi.advanceTimersToNextFrame());
-      act(() => vi.advanceTimersToNextFrame());
-      act(() => vi.advanceTimersByTime(1));
-      expect(result.current).toBe(true);
-      rerender({ ready: false });
-      expect(result.current).toBe(true);
-    } finally {
-      vi.useRealTimers();
-    }
-  });
-});
-
 describe('afterFirstPaint', () => {
   it('calls back once, after the first frame, and not at all when cancelled', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'requestAnimationFrame', 'cancelAnimationFrame'] });

@@ -31,12 +31,10 @@ export function afterFirstPaint(done: () => void): () => void {
 
 /**
  * False until the screen has been painted once, then true: work that can wait (the live channel, which loads
- * Firebase) starts after the first paint instead of delaying it. With `ready` false (the screen still loading
- * its content) the wait for a paint starts only once it turns true: the paint that counts is the content's.
+ * Firebase) starts after the first paint instead of delaying it.
  */
-export function useAfterFirstPaint(ready = true): boolean {
+export function useAfterFirstPaint(): boolean {
   const [painted, setPainted] = useState(false);
-  const waiting = ready && !painted;
-  useEffect(() => (waiting ? afterFirstPaint(() => setPainted(true)) : undefined), [waiting]);
+  useEffect(() => afterFirstPaint(() => setPainted(true)), []);
   return painted;
 }

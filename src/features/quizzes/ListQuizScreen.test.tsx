@@ -7,7 +7,6 @@ import { deleteQuiz, quizzesMirror } from '../../store/quizzes';
 import { syncStatusStore } from '../../store/sync';
 import { clearTables, markPulled, putRows } from '../../store/testing';
 import type * as ClientProfile from '../../ui/use-client-profile';
-import type * as DateText from '../../lib/date-text';
 import { ListQuizScreen } from './ListQuizScreen';
 import type * as LiveControls from './live-controls';
 import type { QuizRow } from './quiz-rows';
@@ -23,23 +22,14 @@ const counts = vi.hoisted(() => {
     emit: (quizHash: string, node: LiveQuizCounts | null) => listeners.get(quizHash)?.(node),
   };
 });
-const liveConnection = vi.hoisted(() => vi.fn());
 vi.mock('../../live', () => ({
   subscribeQuiz: () => () => undefined,
   subscribeQuizCounts: (quizHash: string, onCounts: (node: LiveQuizCounts | null) => void) => {
     counts.listeners.set(quizHash, onCounts);
     return () => counts.listeners.delete(quizHash);
   },
-  subscribeConnection: (...args: unknown[]) => {
-    liveConnection(...args);
-    return () => undefined;
-  },
+  subscribeConnection: () => () => undefined,
   connectLive: () => new Promise(() => undefined),
-}));
-const prepareTimeZoneText = vi.hoisted(() => vi.fn());
-vi.mock('../../lib/date-text', async (importOriginal) => ({
-  ...(await importOriginal<typeof DateText>()),
-  prepareTimeZoneText,
 }));
 const moveQuizStatus = vi.hoisted(() => vi.fn(async () => true));
 vi.mock('./live-controls', async (importOriginal) => ({
@@ -104,24 +94,6 @@ describe('List Quiz before the first pull', () => {
     syncStatusStore().update({ online: false });
     renderScreen();
     expect(await screen.findByText('No quizzes yet.')).toBeInTheDocument();
-  });
-
-  it('makes the time zone names in a task of its own while the rows load, not in the first render (issue 20 §3)', async () => {
-    prepareTimeZoneText.mockClear();
-    renderScreen();
-    expect(prepareTimeZoneText).not.toHaveBeenCalled();
-    await waitFor(() => expect(prepareTimeZoneText).toHaveBeenCalledTimes(1));
-  });
-
-  it('opens the live channel after the rows are painted, not while they load (issue 20 §3)', async () => {
-    liveConnection.mockClear();
-    renderScreen();
-    expect(await screen.findByText('Loading quizzes…')).toBeInTheDocument();
-    // Longer than a paint takes, or its fallback where no frame comes.
-    await act(() => new Promise((resolve) => setTimeout(resolve, 1200)));
-    expect(liveConnection).not.toHaveBeenCalled();
-    await act(pulled);
-    await waitFor(() => expect(liveConnection).toHaveBeenCalledTimes(1), { timeout: 3000 });
   });
 
   it('shows mirrored rows even before a pull', async () => {

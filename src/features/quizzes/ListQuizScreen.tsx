@@ -2,7 +2,7 @@ import { ActionIcon, Anchor, Group, NativeSelect, Popover, Stack, Text, Title } 
 import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { routeKeyOf } from '../../store/mirror';
-import { dayAndTimeZoneText, prepareTimeZoneText } from '../../lib/date-text';
+import { dayAndTimeZoneText } from '../../lib/date-text';
 import { STATUS_LABELS, type QuizStatus } from '../../lib/quiz-rules';
 import { CopyLinkButton } from '../../ui/CopyLinkButton';
 import { editDeleteColumns } from '../../ui/RowLink';
@@ -309,16 +309,8 @@ export function ListQuizScreen() {
     visible,
     pageRows,
   } = useSearchedPages(listed?.rows, visibleQuizzes, QUIZZES_PAGE_SIZE);
-  // The start and end times name their zone: its names load in a task of their own while the rows load, not
-  // in the task that renders the first rows (issue 20 §3).
-  useEffect(() => {
-    const timer = setTimeout(() => prepareTimeZoneText(), 0);
-    return () => clearTimeout(timer);
-  }, []);
-  // Firebase loads with the live channel: after the first paint of the rows (not of "Loading quizzes…", where
-  // its messages would arrive while the rows load, and it would subscribe in the task that renders them: issue 20
-  // §3), the rows showing the mirror until then.
-  const live = useAfterFirstPaint(!loading);
+  // Firebase loads with the live channel: after the first paint, the rows showing the mirror until then.
+  const live = useAfterFirstPaint();
   const pageHashes = live ? pageRows.flatMap((row) => (row.quiz_hash ? [row.quiz_hash] : [])) : [];
   const liveNodes = useDeferredValue(useLiveQuizNodes(pageHashes));
   const countsNodes = useDeferredValue(useLiveQuizCountsNodes(pageHashes));

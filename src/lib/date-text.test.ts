@@ -1,5 +1,5 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { dayAndTimeZoneText, dayText, dayTimeText, dayTimeZoneText, durationText, prepareTimeZoneText } from './date-text';
+import { describe, expect, it } from 'vitest';
+import { dayAndTimeZoneText, dayText, dayTimeText, dayTimeZoneText, durationText } from './date-text';
 
 describe('the one date formatter (issue 22)', () => {
   it('shows a dash for a missing or unreadable date', () => {
@@ -38,26 +38,6 @@ describe('the one date formatter (issue 22)', () => {
     expect(dayAndTimeZoneText(local, 'en-GB')).toEqual(['21 Nov 2026', `09:05 ${zone}`]);
     expect(dayAndTimeZoneText(null)).toEqual(['—']);
     expect(dayAndTimeZoneText('not a date')).toEqual(['—']);
-  });
-});
-
-describe('the time zone names made ahead (issue 20 §3)', () => {
-  afterEach(() => vi.restoreAllMocks());
-
-  it('makes the zone-naming formatter when prepared, so the first row with a zone makes none', () => {
-    const Real = Intl.DateTimeFormat;
-    let made: (string | undefined)[] = [];
-    vi.spyOn(Intl, 'DateTimeFormat').mockImplementation(function (locale?: Intl.LocalesArgument, options?: Intl.DateTimeFormatOptions) {
-      made.push(options?.timeZoneName);
-      return new Real(locale, options);
-    });
-    // A locale no other test uses: its formatters are not made yet.
-    prepareTimeZoneText('en-NZ');
-    expect(made).toEqual(['short']);
-    made = [];
-    dayAndTimeZoneText(new Date(2026, 10, 21, 9, 5), 'en-NZ');
-    // Only the day's formatter is new.
-    expect(made).toEqual([undefined]);
   });
 });
 

@@ -62,15 +62,6 @@ export function dayAndTimeZoneText(value: string | number | Date | null | undefi
   return [written('day', value, locale), written('timeZone', value, locale)];
 }
 
-/**
- * Makes the formatter that names time zones ahead of its first use, for a screen to call in a task of its own
- * while its rows load. Naming a zone loads the zones' names (about 60 ms of a slow phone's main thread, issue 20
- * §3), which otherwise lengthens the task that renders the first rows; the text shown stays the same.
- */
-export function prepareTimeZoneText(locale?: string): void {
-  formatter('timeZone', locale);
-}
-
 /** A length of time on a clock face, e.g. "1:39:26", or "4:05" under an hour (a countdown's time left). */
 export function durationText(totalSeconds: number): string {
   const seconds = Math.max(0, Math.floor(totalSeconds));

@@ -1,4 +1,5 @@
 import { useLiveQuery } from 'dexie-react-hooks';
+import { useState } from 'react';
 import type { Category, CategoryPatchPayload, CategoryPayload } from '../lib/contract/category';
 import { findRow, mirrorOf, queueCreate, queueDelete, queueUpdate, useRow, useRows, type MirrorOf } from './mirror';
 
@@ -7,8 +8,52 @@ export type CategoryRow = MirrorOf<Category, 'name'>;
 
 export const categoriesMirror = mirrorOf<CategoryRow>('categories');
 
-/** Every mirrored category (undefined while the database opens); updates live as sync or other tabs change it. */
-export const useCategories = (): CategoryRow[] | undefined => useRows(categoriesMirror);
+/** A read of every category started before the screen that shows them renders, and its rows once it has them. */
+let early: { done: Promise<void>; rows?: CategoryRow[] } | null = null;
+
+/**
+ * Starts reading every category now, for the first `useCategories` to start from (issue 20 §4): on an offline
+ * start the read then runs while the layout renders, and the table is drawn in the screen's first render,
+ * not in a second one after the live query's first answer. For an offline start only: online a sync may
+ * change the mirror meanwhile (or another account's sign-in clear it), offline nothing but this tab does.
+ * Resolves when the read has ended (the read already under way, if there is one).
+ */
+export function prefetchCategories(): Promise<void> {
+  if (early) return early.done;
+  const read: { done: Promise<void>; rows?: CategoryRow[] } = {
+    done: categoriesMirror
+      .table()
+      .toArray()
+      .then(
+        (rows) => {
+          read.rows = rows;
+        },
+        // The screen's own live query reads again and shows what went wrong.
+        () => {
+          if (early === read) early = null;
+        },
+      ),
+  };
+  early = read;
+  return read.done;
+}
+
+/** The prefetched rows, once: a later visit of the screen starts from its live query, not from rows read at start. */
+function takePrefetchedCategories(): CategoryRow[] | undefined {
+  const rows = early?.rows;
+  if (rows) early = null;
+  return rows;
+}
+
+/**
+ * Every mirrored category (undefined while the database opens, unless `prefetchCategories` has them already);
+ * updates live as sync or other tabs change it.
+ */
+export function useCategories(): CategoryRow[] | undefined {
+  const [prefetched] = useState(takePrefetchedCategories);
+  const live = useRows(categoriesMirror);
+  return live ?? prefetched;
+}
 
 /** Every category, by name (the pickers' order). */
 export function useCategoriesByName(): CategoryRow[] | undefined {

@@ -106,7 +106,8 @@ describe('deleting a category', () => {
     renderScreen();
     const table = await screen.findByRole('table', { name: 'Categories' });
     expect(await within(table).findByText(`Not deleted: ${categoryInUseMessage(1)}`)).toBeInTheDocument();
-    expect(within(table).getByText('Used by: Who discovered penicillin?.')).toBeInTheDocument();
+    // The questions are read once a refused delete is shown (not on every start of the screen).
+    expect(await within(table).findByText('Used by: Who discovered penicillin?.')).toBeInTheDocument();
     expect(within(table).getByText('Failed')).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Deleted categories waiting to sync' })).not.toBeInTheDocument();
   });
@@ -132,5 +133,33 @@ describe('empty states', () => {
     await userEvent.click(within(table).getByRole('button', { name: 'Show all categories' }));
     expect(await within(table).findByText('Music')).toBeInTheDocument();
     expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveValue('');
+  });
+});
+
+describe('an offline start on this screen (issue 20 §4)', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+    window.history.replaceState(null, '', '/');
+  });
+
+  it('reads the categories as its code loads, and draws them in its first render', async () => {
+    await putRows(categoriesMirror, { localId: 's-1', serverId: 1, syncState: 'synced', serverCopy: null, name: 'History' });
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    window.history.replaceState(null, '', '/add-category');
+    // The screen's module as an offline start loads it: fresh, with the page offline on its address.
+    vi.resetModules();
+    const { CategoriesScreen: Loaded } = await import('./CategoriesScreen');
+    const { prefetchCategories } = await import('../../store/categories');
+    // The read the module started (not a new one): its rows are there once it ends.
+    await prefetchCategories();
+    render(
+      <MantineProvider>
+        <MemoryRouter>
+          <Loaded />
+        </MemoryRouter>
+      </MantineProvider>,
+    );
+    expect(screen.queryByText('Loading categories…')).not.toBeInTheDocument();
+    expect(within(screen.getByRole('table', { name: 'Categories' })).getByText('History')).toBeInTheDocument();
   });
 });

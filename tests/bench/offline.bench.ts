@@ -159,15 +159,20 @@ async function offlineColdStart(): Promise<BenchRow[]> {
         await context.setOffline(true);
         await warm.close();
         const times: number[] = [];
+        const inPage: number[] = [];
         for (let run = 0; run < COLD_STARTS; run += 1) {
           const page = await context.newPage();
           const start = performance.now();
           await page.goto('/add-category');
           await page.waitForSelector(`${firstRow} >> text=Category 001`);
           times.push(performance.now() - start);
+          // The page's own clock runs from its navigation start: the rest of the time above is the new tab's
+          // (a renderer to start, the worker to wake). Read after the clock above has stopped.
+          inPage.push(await page.evaluate(() => performance.now()));
           await page.close();
         }
         times.sort((a, b) => a - b);
+        inPage.sort((a, b) => a - b);
         return [
           {
             metric: `offline cold start to a usable Categories page (median of ${COLD_STARTS})`,
@@ -176,6 +181,12 @@ async function offlineColdStart(): Promise<BenchRow[]> {
             budget: { max: COLD_START_BUDGET_MS },
           },
           { metric: 'offline cold start, slowest', value: times.at(-1) ?? NaN, unit: 'ms' },
+          {
+            // tests/bench/tools/long-tasks.ts with OFFLINE=1 breaks this time down (requests, scripts, tasks).
+            metric: "offline cold start, from the page's navigation start until the row is seen (median)",
+            value: inPage[Math.floor(inPage.length / 2)] ?? NaN,
+            unit: 'ms',
+          },
         ];
       } finally {
         await browser.close();

@@ -25,4 +25,12 @@ describe('useCategories', () => {
     const later = renderHook(() => useCategories());
     expect(later.result.current).toBeUndefined();
   });
+
+  it('does not start from prefetched rows read long before (a start that went to sign-in first)', async () => {
+    await prefetchCategories();
+    vi.spyOn(Date, 'now').mockReturnValue(Date.now() + 60_000);
+    const { result } = renderHook(() => useCategories());
+    vi.restoreAllMocks();
+    expect(result.current).toBeUndefined();
+  });
 });

@@ -9,7 +9,13 @@ export type CategoryRow = MirrorOf<Category, 'name'>;
 export const categoriesMirror = mirrorOf<CategoryRow>('categories');
 
 /** A read of every category started before the screen that shows them renders, and its rows once it has them. */
-let early: { done: Promise<void>; rows?: CategoryRow[] } | null = null;
+let early: { done: Promise<void>; rows?: CategoryRow[]; at?: number } | null = null;
+
+/**
+ * How long prefetched rows stay good for the screen's first render: a start that went to sign-in instead (no
+ * session) shows the screen much later, after the live query has more to say than the start's read.
+ */
+const PREFETCH_KEPT_MS = 5000;
 
 /**
  * Starts reading every category now, for the first `useCategories` to start from (issue 20 §4): on an offline
@@ -20,13 +26,14 @@ let early: { done: Promise<void>; rows?: CategoryRow[] } | null = null;
  */
 export function prefetchCategories(): Promise<void> {
   if (early) return early.done;
-  const read: { done: Promise<void>; rows?: CategoryRow[] } = {
+  const read: { done: Promise<void>; rows?: CategoryRow[]; at?: number } = {
     done: categoriesMirror
       .table()
       .toArray()
       .then(
         (rows) => {
           read.rows = rows;
+          read.at = Date.now();
         },
         // The screen's own live query reads again and shows what went wrong.
         () => {
@@ -40,9 +47,10 @@ export function prefetchCategories(): Promise<void> {
 
 /** The prefetched rows, once: a later visit of the screen starts from its live query, not from rows read at start. */
 function takePrefetchedCategories(): CategoryRow[] | undefined {
-  const rows = early?.rows;
-  if (rows) early = null;
-  return rows;
+  if (!early?.rows) return undefined;
+  const { rows, at = 0 } = early;
+  early = null;
+  return Date.now() - at <= PREFETCH_KEPT_MS ? rows : undefined;
 }
 
 /**

@@ -220,9 +220,19 @@ function timeline(events: TraceEvent[], main: string): void {
   }
 }
 
-/** The navigation of the traced page (Chromium's own pages, the new tab's search box, navigate too). */
-function navigationOf(events: TraceEvent[]): TraceEvent | undefined {
-  return events.find((event) => event.name === 'navigationStart' && String(event.args?.data?.documentLoaderURL ?? '').startsWith('http'));
+const isHttp = (url: unknown) => String(url ?? '').startsWith('http');
+
+/**
+ * The traced page's navigation start (Chromium's own pages, the new tab's search box, navigate too), and its
+ * main thread. With the CPU profiler on, Chromium may leave the navigation's event out: then the thread is the
+ * one that parsed the page's HTML, and the clock starts at the document's request (or its parsing).
+ */
+function navigationOf(events: TraceEvent[]): { ts: number; thread: string } | undefined {
+  const navigation = events.find((event) => event.name === 'navigationStart' && isHttp(event.args?.data?.documentLoaderURL));
+  if (navigation) return { ts: navigation.ts, thread: threadOf(navigation) };
+  const parse = events.find((event) => event.name === 'ParseHTML' && isHttp(event.args?.beginData?.url));
+  const request = events.find((event) => event.name === 'ResourceSendRequest' && event.args?.data?.url === parse?.args?.beginData?.url);
+  return parse ? { ts: request?.ts ?? parse.ts, thread: threadOf(parse) } : undefined;
 }
 
 async function trace(origin: string, pagePath: string): Promise<TraceEvent[]> {
@@ -266,7 +276,13 @@ function sourceMapper(buildDir: string): (url: string, line: number, column: num
   };
 }
 
-function report(events: TraceEvent[], buildDir: string, main = pageMainThread(events)): void {
+function report(
+  events: TraceEvent[],
+  buildDir: string,
+  main = pageMainThread(events),
+  /** SUMMARY's span (offline: navigation start to the first row), the whole trace by default. */
+  span: [number, number] = [0, Number.MAX_SAFE_INTEGER],
+): void {
   const onMain = events.filter((event) => threadOf(event) === main && event.ph === 'X');
 
   const profileId = events.find((event) => event.name === 'Profile' && threadOf(event) === main)?.id;
@@ -374,8 +390,9 @@ function report(events: TraceEvent[], buildDir: string, main = pageMainThread(ev
     // The whole load, bottom up: where the main thread's script time went, by function and by source file.
     const fileOf = (frame: ProfileNode['callFrame']) =>
       frame.url ? where(frame.url, frame.lineNumber, frame.columnNumber).replace(/(:\d+)+$/, '') : '(native)';
-    console.info(['whole load, by function:', ...largest(selfTimes(0, Number.MAX_SAFE_INTEGER), 40, 'self')].join('\n'));
-    console.info(['whole load, by file:', ...largest(selfTimes(0, Number.MAX_SAFE_INTEGER, fileOf), 40, '')].join('\n'));
+    console.info(['whole load, by function:', ...largest(selfTimes(...span), 40, 'self')].join('\n'));
+    console.info(['whole load, by file:', ...largest(selfTimes(...span, fileOf), 40, '')].join('\n'));
+    if (process.env.INCLUSIVE) console.info(['whole load, inclusive:', ...largest(totalTimes(...span), 60, 'total')].join('\n'));
   }
   console.info(
     `sum over ${LONG_TASK_US / 1000} ms of the long tasks: ${(blocking / 1000).toFixed(0)} ms (at ${process.env.RATE ?? 4}x CPU slowdown)`,
@@ -406,9 +423,10 @@ if (process.env.OFFLINE) {
     const events = await offlineTrace(server.origin, process.argv[2] ?? '/add-category');
     // Offline the busiest renderer can be Chromium's own (the new tab's search box): the page's is the one that navigated.
     const navigation = navigationOf(events);
-    const main = navigation ? threadOf(navigation) : pageMainThread(events);
+    const main = navigation?.thread ?? pageMainThread(events);
     timeline(events, main);
-    report(events, build, main);
+    const firstRow = events.find((event) => event.name === 'first-row')?.ts;
+    report(events, build, main, navigation && firstRow ? [navigation.ts, firstRow] : undefined);
   } finally {
     await server.close();
   }

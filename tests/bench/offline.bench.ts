@@ -147,7 +147,14 @@ async function offlineColdStart(): Promise<BenchRow[]> {
     },
     async (server) => {
       const { authorization } = await signIn(server.origin);
-      const browser = await chromium.launch(chromiumLaunchOptions());
+      const launch = chromiumLaunchOptions();
+      // An installed app's window has no address bar; Chromium's headless tab has one, whose popup UI runs in
+      // a renderer of its own on every new tab and keeps a core about as busy as the page (traced with
+      // tests/bench/tools/long-tasks.ts OFFLINE=1). Left out here, so the figure is the app's start.
+      const browser = await chromium.launch({
+        ...launch,
+        args: [...(launch.args ?? []), '--disable-features=WebUIOmniboxPopup,WebUIOmniboxFullPopup,WebUIOmniboxAimPopup'],
+      });
       try {
         const context = await browser.newContext({ baseURL: server.origin });
         await context.addInitScript((token) => localStorage.setItem('token', token), authorization.replace(/^Token /, ''));

@@ -135,31 +135,3 @@ describe('empty states', () => {
     expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveValue('');
   });
 });
-
-describe('an offline start on this screen (issue 20 §4)', () => {
-  afterEach(() => {
-    vi.restoreAllMocks();
-    window.history.replaceState(null, '', '/');
-  });
-
-  it('reads the categories as its code loads, and draws them in its first render', async () => {
-    await putRows(categoriesMirror, { localId: 's-1', serverId: 1, syncState: 'synced', serverCopy: null, name: 'History' });
-    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
-    window.history.replaceState(null, '', '/add-category');
-    // The screen's module as an offline start loads it: fresh, with the page offline on its address.
-    vi.resetModules();
-    const { CategoriesScreen: Loaded } = await import('./CategoriesScreen');
-    const { prefetchCategories } = await import('../../store/categories');
-    // The read the module started (not a new one): its rows are there once it ends.
-    await prefetchCategories();
-    render(
-      <MantineProvider>
-        <MemoryRouter>
-          <Loaded />
-        </MemoryRouter>
-      </MantineProvider>,
-    );
-    expect(screen.queryByText('Loading categories…')).not.toBeInTheDocument();
-    expect(within(screen.getByRole('table', { name: 'Categories' })).getByText('History')).toBeInTheDocument();
-  });
-});

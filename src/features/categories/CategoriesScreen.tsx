@@ -1,7 +1,7 @@
 import { Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMemo, useRef, useState, type RefObject } from 'react';
-import { createCategory, prefetchCategories, useCategories } from '../../store/categories';
+import { createCategory, useCategories } from '../../store/categories';
 import { usePendingDeletes, useRefusedChanges, type OutboxEntry } from '../../store/outbox';
 import { useQuestions } from '../../store/questions';
 import { PendingDeletes } from '../../ui/PendingDeletes';
@@ -21,13 +21,6 @@ import { CategoryIcon } from '../../ui/icons';
 import { PrimaryAction, SecondaryAction } from '../../ui/actions';
 
 const NO_REFUSALS: ReadonlyMap<string, OutboxEntry> = new Map();
-
-// An offline start on this screen reads the categories while the layout renders (issue 20 §4): this module is
-// loaded (main.tsx's preloadScreen) before the session and the layout are ready, and the rows are then there
-// for the screen's first render.
-if (typeof navigator !== 'undefined' && navigator.onLine === false && window.location.pathname === paths.categories()) {
-  void prefetchCategories();
-}
 
 /**
  * Which questions use a category whose delete the server refused. Its own component: the questions (thousands

@@ -542,3 +542,44 @@ describe('status and triggers', () => {
     await vi.waitFor(() => expect(serverNames()).toEqual(['History']));
   });
 });
+
+describe('an offline start (issue 20 §4)', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it("waits for the page's idle moment before its first work; online it starts at once", async () => {
+    await createRecord(db, 'categories', { name: 'History' });
+    const [entry] = await outbox();
+    await db.outbox.update(entry!.seq!, { status: 'sending' });
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    let idle: () => void = () => undefined;
+    const waited = new Promise<void>((resolve) => (idle = resolve));
+    const offline = new SyncEngine({ db, client: server.client(), whenIdle: () => waited });
+    const started = offline.start();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Nothing touched yet: the page is drawing its first screen.
+    expect((await outbox())[0]?.status).toBe('sending');
+    idle();
+    await started;
+    offline.stop();
+    expect((await outbox())[0]?.status).toBe('pending');
+
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(true);
+    const never = vi.fn(() => new Promise<void>(() => undefined));
+    const online = new SyncEngine({ db, client: server.client(), whenIdle: never });
+    await online.start();
+    online.stop();
+    expect(never).not.toHaveBeenCalled();
+  });
+
+  it('stopped while waiting (a logout), it does nothing', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    let idle: () => void = () => undefined;
+    const offline = new SyncEngine({ db, client: server.client(), whenIdle: () => new Promise<void>((resolve) => (idle = resolve)) });
+    const restore = vi.spyOn(db.session, 'get');
+    const started = offline.start();
+    offline.stop();
+    idle();
+    await started;
+    expect(restore).not.toHaveBeenCalled();
+  });
+});

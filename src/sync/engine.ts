@@ -28,6 +28,11 @@ export interface SyncEngineOptions {
   debounceMs?: number;
   /** Periodic sync while online and visible. */
   periodMs?: number;
+  /**
+   * What an offline start waits for before its first work (the outbox's recovery and counts): nothing can be
+   * sent, so it need not compete with the page's first screen (issue 20 §4). The app waits for an idle moment.
+   */
+  whenIdle?: () => Promise<void>;
 }
 
 /**
@@ -53,6 +58,7 @@ export class SyncEngine {
   private stopped = false;
   private debounceTimer: ReturnType<typeof setTimeout> | undefined;
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
+  private readonly whenIdle: () => Promise<void>;
 
   constructor(options: SyncEngineOptions) {
     this.db = options.db;
@@ -62,6 +68,7 @@ export class SyncEngine {
     this.random = options.random ?? Math.random;
     this.debounceMs = options.debounceMs ?? 500;
     this.periodMs = options.periodMs ?? 30_000;
+    this.whenIdle = options.whenIdle ?? (() => Promise.resolve());
   }
 
   /** Recovers from a crash mid-send, starts listening, and runs a first sync. */
@@ -69,6 +76,10 @@ export class SyncEngine {
     if (this.started) return;
     this.started = true;
     this.stopped = false;
+    if (!this.isOnline()) {
+      await this.whenIdle();
+      if (this.stopped) return;
+    }
     await this.restoreLastSynced();
     // A page closed while sending leaves entries 'sending': send them again (same Idempotency-Key).
     // Under the lock, so an entry another tab is sending right now is left alone.

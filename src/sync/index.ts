@@ -12,6 +12,17 @@ let appEngine: SyncEngine | null = null;
  * takeTheirs; a page opened on a local id listens to onIdAssigned to switch to the server id.
  */
 export function appSyncEngine(): SyncEngine {
-  appEngine ??= new SyncEngine({ db: portalDatabase() });
+  appEngine ??= new SyncEngine({ db: portalDatabase(), whenIdle: whenPageIdle });
   return appEngine;
+}
+
+/** How long an offline start's first sync work waits at most for the page to be idle. */
+const IDLE_TIMEOUT_MS = 2000;
+
+/** Resolves once the page's main thread is idle (its first screen drawn), or after IDLE_TIMEOUT_MS. */
+export function whenPageIdle(): Promise<void> {
+  return new Promise((resolve) => {
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(), { timeout: IDLE_TIMEOUT_MS });
+    else setTimeout(resolve, 0);
+  });
 }

@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import { useMemo, useRef, useState, type RefObject } from 'react';
 import { createCategory, useCategories } from '../../store/categories';
 import { usePendingDeletes, useRefusedChanges, type OutboxEntry } from '../../store/outbox';
-import { useQuestions, type QuestionRow } from '../../store/questions';
+import { useQuestions } from '../../store/questions';
 import { PendingDeletes } from '../../ui/PendingDeletes';
 import { routeKeyOf } from '../../store/mirror';
 import { CATEGORY_NAME_TAKEN_MESSAGE, categoryPayload } from '../../lib/contract/category';
@@ -15,26 +15,33 @@ import { SearchBox } from '../../ui/SearchBox';
 import { useSearchedPages } from '../../ui/use-searched-pages';
 import { SyncStateMarker } from '../../ui/SyncStateMarker';
 import { CATEGORIES_PAGE_SIZE, nameTaken, updatedDate, usedByText, visibleCategories, type CategoryRow } from './category-rows';
-
-const NO_REFUSALS: ReadonlyMap<string, OutboxEntry> = new Map();
 import { paths } from '../../lib/paths';
 import { EmptyState, NoMatchState } from '../../ui/EmptyState';
 import { CategoryIcon } from '../../ui/icons';
 import { PrimaryAction, SecondaryAction } from '../../ui/actions';
 
-const NO_QUESTIONS: readonly QuestionRow[] = [];
+const NO_REFUSALS: ReadonlyMap<string, OutboxEntry> = new Map();
+
+/**
+ * Which questions use a category whose delete the server refused. Its own component: the questions (thousands
+ * on a big device) are read only while such a row is shown, not on every start of the screen.
+ */
+function UsedBy({ row }: { row: CategoryRow }) {
+  const questions = useQuestions();
+  const usedBy = questions ? usedByText(row, questions) : '';
+  return usedBy ? <Text size="sm">{usedBy}</Text> : null;
+}
 
 /**
  * The table's columns. A row whose change the server refused says why under its name, and for a refused
  * delete (a category still used by questions) which questions use it.
  */
-function categoryColumns(refused: ReadonlyMap<string, OutboxEntry>, questions: readonly QuestionRow[]): DataTableColumn<CategoryRow>[] {
+function categoryColumns(refused: ReadonlyMap<string, OutboxEntry>): DataTableColumn<CategoryRow>[] {
   return [
     {
       header: 'Name',
       cell: (row) => {
         const entry = refused.get(row.localId);
-        const usedBy = entry?.kind === 'delete' ? usedByText(row, questions) : '';
         return (
           <>
             {row.name}
@@ -45,7 +52,7 @@ function categoryColumns(refused: ReadonlyMap<string, OutboxEntry>, questions: r
                 {entry.lastError.message}
               </Text>
             )}
-            {usedBy && <Text size="sm">{usedBy}</Text>}
+            {entry?.kind === 'delete' && <UsedBy row={row} />}
           </>
         );
       },
@@ -107,9 +114,8 @@ function AddCategoryForm({ rows, nameInput }: { rows: readonly CategoryRow[]; na
 export function CategoriesScreen() {
   const rows = useCategories();
   const refused = useRefusedChanges('categories');
-  const questions = useQuestions() ?? NO_QUESTIONS;
   const deleted = usePendingDeletes<CategoryRow>('categories');
-  const columns = useMemo(() => categoryColumns(refused ?? NO_REFUSALS, questions), [refused, questions]);
+  const columns = useMemo(() => categoryColumns(refused ?? NO_REFUSALS), [refused]);
   const nameInput = useRef<HTMLInputElement>(null);
   const {
     search,

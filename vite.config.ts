@@ -293,6 +293,14 @@ export default defineConfig({
             // The HTTP client and ky: /login draws its form without them and loads them with its first request
             // (api/accounts.ts), a small chunk of their own rather than the screens' large vendor one.
             { name: 'http', test: /node_modules[\\/]ky[\\/]|[\\/]src[\\/]api[\\/]client\./, priority: 3 },
+            // The router: React Router and the modules only it uses (app/router.tsx and the routes table, the guards,
+            // RootLayout). /login draws its form without it (app/shell.tsx) and loads it in an idle moment; any other
+            // screen asks for it at once. Its own chunk, not the screens' large vendor one, so that the idle load stays small.
+            {
+              name: 'router',
+              test: /node_modules[\\/](react-router|react-router-dom)[\\/]|[\\/]src[\\/]app[\\/](router|routes|guards|RootLayout)\./,
+              priority: 3,
+            },
             // Only these modules, not what they import: the Mantine parts they build on stay in screens-vendor.
             { name: 'editors-vendor', test: EDITOR_LIBRARIES, priority: 3, includeDependenciesRecursively: false },
             { name: 'screens-vendor', test: /node_modules[\\/](?!firebase|@firebase|workbox-window)/, priority: 2 },

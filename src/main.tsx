@@ -4,7 +4,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { afterLoad } from './app/after-load';
 import { App } from './app/App';
-import { opensLazyScreen, preloadScreen } from './app/routes';
+import { loadRouter, opensOnLoginShell } from './app/first-screen';
 import { preferJitlessZod } from './lib/zod-jitless';
 import { readStoredToken } from './session/token-storage';
 import { startUserRequest } from './session/user-request';
@@ -18,20 +18,30 @@ preferJitlessZod();
 afterLoad(() => void import('./app/service-worker-notices').then((module) => module.registerPortalServiceWorker()));
 
 startUserRequest(readStoredToken());
-// Offline the screen's code comes from the service worker's cache: no download to keep from the first paint.
-if (navigator.onLine === false) preloadScreen(window.location);
+// The sign-in screen is drawn by the first bundle's shell (app/shell.tsx). Any other screen needs the router's
+// chunk: asked for now, before React renders, rather than once the first render has been committed.
+const onLoginShell = opensOnLoginShell(window.location, readStoredToken());
+if (!onLoginShell)
+  void loadRouter().then(
+    // Offline the screen's code comes from the service worker's cache: no download to keep from the first paint.
+    ({ preloadScreen }) => {
+      if (navigator.onLine === false) preloadScreen(window.location);
+    },
+    // The screens report it (app/shell.tsx), and ask again.
+    () => undefined,
+  );
 
-// How the first render runs. For a screen whose code loads on demand it is only the screen's title and spinner:
-// rendered at once, in a task of its own, so the title (the largest thing on a phone's first screen) is painted
-// before the screen's downloads finish, which on a slow phone take seconds; the router, which starts those
-// downloads, is made once it has been painted (App). The sign-in screens are in the first bundle and render
-// whole: in a transition, in slices that let the browser breathe (it keeps showing the spinner of index.html)
-// rather than in one long task.
+// How the first render runs. Until the router's chunk is there, another screen than the sign-in shows only a
+// spinner: rendered at once. Then, for a screen whose code loads on demand, it is only the screen's title and
+// spinner (app/router.tsx), in a task of its own, so the title (the largest thing on a phone's first screen) is
+// painted before the screen's downloads finish, which on a slow phone take seconds; the router, which starts
+// those downloads, is made once it has been painted. The sign-in shell renders whole: in a transition, in slices
+// that let the browser breathe (it keeps showing the spinner of index.html) rather than in one long task.
 const root = createRoot(document.getElementById('root')!);
 const app = (
   <StrictMode>
     <App />
   </StrictMode>
 );
-if (opensLazyScreen(window.location)) root.render(app);
-else startTransition(() => root.render(app));
+if (onLoginShell) startTransition(() => root.render(app));
+else root.render(app);

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import { Outlet, useMatches } from 'react-router-dom';
+import { Link, Outlet, useMatches } from 'react-router-dom';
+import { ScreenLinkContext, type RenderScreenLink, type ScreenLinkProps } from '../session/screen-link';
 import { useSession } from '../session/session-context';
 import { FullScreenLoader, type FullScreenLoaderProps } from '../ui/FullScreenLoader';
 import { documentTitle, screenTitleOf } from './route-title';
@@ -24,6 +25,13 @@ export function ScreenLoader({ failure }: Pick<FullScreenLoaderProps, 'failure'>
   return <FullScreenLoader title={useScreenTitle()} failure={failure} />;
 }
 
+/** The sign-in screens' links once the router draws them: followed in the page, as every screen's. */
+function RouterLink({ to, ...anchor }: ScreenLinkProps) {
+  return <Link {...anchor} to={to} />;
+}
+
+const renderRouterLink: RenderScreenLink = (props) => <RouterLink {...props} />;
+
 /** Sets the title, and holds every screen behind the spinner while a stored token's user loads (spec §4). */
 export function RootLayout() {
   const { token, user, loadFailed, retry, logout } = useSession();
@@ -38,5 +46,9 @@ export function RootLayout() {
       />
     );
   }
-  return <Outlet />;
+  return (
+    <ScreenLinkContext.Provider value={renderRouterLink}>
+      <Outlet />
+    </ScreenLinkContext.Provider>
+  );
 }

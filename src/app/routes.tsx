@@ -8,9 +8,11 @@ import { RootLayout, ScreenLoader } from './RootLayout';
 import { screenTitleOf, type RouteHandle } from './route-title';
 import { paths } from '../lib/paths';
 
-// Only the sign-in screens are in the first bundle: /login must load fast on a phone (issue 20 §3: 120 kB gzip
-// of JavaScript). The portal layout and every feature screen are loaded when their route is first matched
-// (react-router's route `lazy`), so Dexie-heavy lists, the quiz editor, dates and drag and drop stay out of it.
+// This table, React Router and what only they use are the router's chunk (router.tsx, loaded by first-screen.ts):
+// /login must load fast on a phone (issue 20 §3: 120 kB gzip of JavaScript), so the first bundle holds only the
+// sign-in screen, drawn without the router by shell.tsx. The portal layout and every feature screen are loaded
+// when their route is first matched (react-router's route `lazy`), so Dexie-heavy lists, the quiz editor, dates
+// and drag and drop stay out of both.
 
 type Loaded = Promise<{ Component: ComponentType }>;
 
@@ -281,7 +283,7 @@ let lastMatched: { pathname: string; matches: ReturnType<typeof matchRoutes> } |
 
 /**
  * The routes a path matches. Before the router exists the start asks this of the same path several times
- * (main.tsx, App, and the starting loader on every render); matching ranks the whole route table each time.
+ * (main.tsx, router.tsx, and the starting loader on every render); matching ranks the whole route table each time.
  */
 function matchesOf(pathname: string): ReturnType<typeof matchRoutes> {
   if (lastMatched?.pathname !== pathname) lastMatched = { pathname, matches: matchRoutes(routes, pathname) };
@@ -296,7 +298,7 @@ export function opensLazyScreen({ pathname }: { pathname: string }): boolean {
 /**
  * Starts loading the code of the screen the address names (its layout too), before the router asks for it. For an
  * offline start: the files come from the service worker's cache, so there is no download for them to compete
- * with, and the router is only made after the first paint (App) (issue 20 §4).
+ * with, and the router is only made after the first paint (router.tsx) (issue 20 §4).
  */
 export function preloadScreen({ pathname }: { pathname: string }): void {
   for (const { route } of matchesOf(pathname) ?? []) {

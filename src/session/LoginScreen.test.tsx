@@ -1,7 +1,6 @@
 import { MantineProvider } from '@mantine/core';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LoginScreen } from './LoginScreen';
 import { SessionProvider } from './SessionProvider';
@@ -12,9 +11,7 @@ function renderLogin(answer: Answer) {
   render(
     <MantineProvider>
       <SessionProvider>
-        <MemoryRouter>
-          <LoginScreen />
-        </MemoryRouter>
+        <LoginScreen />
       </SessionProvider>
     </MantineProvider>,
   );

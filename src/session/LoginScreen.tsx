@@ -1,8 +1,8 @@
 import { Alert, Anchor, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
 import { AuthCard } from './AuthCard';
 import { loginFailureMessage } from './login-failure';
+import { ScreenLink } from './screen-link';
 import { useSession } from './session-context';
 import { paths } from '../lib/paths';
 import { PrimaryAction } from '../ui/actions';
@@ -66,7 +66,7 @@ export function LoginScreen() {
           <PrimaryAction type="submit" loading={submitting}>
             Login
           </PrimaryAction>
-          <Anchor component={Link} to={paths.resetRequest()} ta="center" py="xs">
+          <Anchor component={ScreenLink} to={paths.resetRequest()} ta="center" py="xs">
             Forgot Password
           </Anchor>
         </Stack>

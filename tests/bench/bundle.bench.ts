@@ -4,11 +4,13 @@ import { chromiumLaunchOptions } from '../e2e/support/browser';
 import { portalBuild, startProductionPortal } from './support/production-portal';
 import type { Benchmark, BenchRow } from './types';
 
-// The JavaScript /login needs (issue 9, budget lowered by issue 20 §3): Chromium opens /login from the production server, and every
-// JavaScript response the page receives until the network is quiet (the lazy chunks it asks for at start
-// included) is gzipped here, as a server would send it. Budget: 120 kB gzip, and no Firebase code at all
-// (the live channel loads with the screens that subscribe). The service worker is blocked: its precache
-// downloads every chunk in the background, which is not what the page needs.
+// The JavaScript /login needs (issue 9, budget lowered by issue 20 §3): Chromium opens /login from the production
+// server, and every JavaScript response requested until the sign-in form is in the page (the lazy chunks the start
+// asks for included) is gzipped here, as a server would send it. Budget: 120 kB gzip. What loads after that, until
+// the network is quiet, is printed too: the router's chunk, which the form loads in an idle moment for its link and
+// the sign-in (src/app/shell.tsx), and the service worker's notices, registered after load. No file of either may
+// carry Firebase code (the live channel loads with the screens that subscribe). The service worker is blocked: its
+// precache downloads every chunk in the background, which is not what the page needs.
 
 const BUDGET_KB = 120;
 // Firebase's modules register themselves under these names; no portal code spells them.
@@ -21,6 +23,15 @@ function isJavaScript(response: Response): boolean {
 
 const kB = (bytes: number) => Math.round(bytes / 100) / 10;
 
+interface Script {
+  url: string;
+  body: Buffer;
+  /** Requested before the sign-in form was in the page. */
+  first: boolean;
+}
+
+const gzip = (list: Script[]) => list.reduce((sum, { body }) => sum + gzipSync(body, { level: 9 }).length, 0);
+
 export const benchmark: Benchmark = {
   name: 'bundle /login',
   async run(): Promise<BenchRow[]> {
@@ -29,25 +40,47 @@ export const benchmark: Benchmark = {
     try {
       const context = await browser.newContext({ baseURL: portal.origin, serviceWorkers: 'block' });
       const page = await context.newPage();
-      const scripts: Promise<{ url: string; body: Buffer }>[] = [];
+      // The page records when the form's button is in the document itself (a MutationObserver from the first script
+      // on): Playwright notices it some ms later, by which time the idle work after the form may have started.
+      await page.addInitScript(`{
+        const observer = new MutationObserver(() => {
+          const buttons = document.querySelectorAll('button[type="submit"]');
+          if (![...buttons].some((button) => button.textContent.trim() === 'Login')) return;
+          window.__formShownAt = performance.now();
+          observer.disconnect();
+        });
+        observer.observe(document, { childList: true, subtree: true, characterData: true });
+      }`);
+      const responses: Promise<{ url: string; body: Buffer }>[] = [];
       page.on('response', (response) => {
-        if (response.ok() && isJavaScript(response)) scripts.push(response.body().then((body) => ({ url: response.url(), body })));
+        if (response.ok() && isJavaScript(response)) responses.push(response.body().then((body) => ({ url: response.url(), body })));
       });
       await page.goto('/login');
       await page.getByRole('button', { name: 'Login' }).waitFor();
       await page.waitForLoadState('networkidle');
-      const loaded = await Promise.all(scripts);
-      if (loaded.length === 0) throw new Error('no JavaScript response seen for /login');
-      const gzip = loaded.reduce((sum, { body }) => sum + gzipSync(body, { level: 9 }).length, 0);
-      const raw = loaded.reduce((sum, { body }) => sum + body.length, 0);
+      // Strings: tests/bench compiles without the DOM library.
+      const requested = (await page.evaluate(
+        `performance.getEntriesByType('resource').filter((entry) => entry.startTime < window.__formShownAt).map((entry) => entry.name)`,
+      )) as string[];
+      const before = new Set(requested);
+      const loaded: Script[] = (await Promise.all(responses)).map((script) => ({ ...script, first: before.has(script.url) }));
+      const first = loaded.filter((script) => script.first);
+      if (first.length === 0) throw new Error('no JavaScript response seen for /login before its form');
       // Which file costs what, so a broken budget says where to look.
-      for (const { url, body } of loaded)
-        console.error(`bundle /login: ${new URL(url).pathname} ${kB(gzipSync(body, { level: 9 }).length)} kB gzip`);
+      for (const { url, body, first: isFirst } of loaded)
+        console.error(
+          `bundle /login: ${new URL(url).pathname} ${kB(gzipSync(body, { level: 9 }).length)} kB gzip${isFirst ? '' : ' (after the form)'}`,
+        );
       const withFirebase = loaded.filter(({ body }) => FIREBASE_MARK.test(body.toString('utf8'))).length;
       return [
-        { metric: 'JavaScript loaded by /login, gzip', value: kB(gzip), unit: 'kB', budget: { max: BUDGET_KB } },
-        { metric: 'JavaScript loaded by /login, uncompressed', value: kB(raw), unit: 'kB' },
-        { metric: 'JavaScript files loaded by /login', value: loaded.length, unit: 'files' },
+        { metric: 'JavaScript of the sign-in form, gzip', value: kB(gzip(first)), unit: 'kB', budget: { max: BUDGET_KB } },
+        {
+          metric: 'JavaScript of the sign-in form, uncompressed',
+          value: kB(first.reduce((sum, { body }) => sum + body.length, 0)),
+          unit: 'kB',
+        },
+        { metric: 'JavaScript files of the sign-in form', value: first.length, unit: 'files' },
+        { metric: 'JavaScript loaded by /login until the network is quiet, gzip', value: kB(gzip(loaded)), unit: 'kB' },
         { metric: 'firebase in /login', value: withFirebase, unit: 'files', budget: { max: 0 } },
       ];
     } finally {

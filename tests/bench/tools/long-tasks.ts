@@ -16,6 +16,7 @@ import { pageMainThread, threadOf, type TraceEvent } from './trace-event';
 // sources through the build's source maps.
 //
 //   npx tsx tests/bench/tools/long-tasks.ts [/list-quiz]     (RATE=4 slowdown, WAIT=7000 ms after navigation)
+//   SIGNED_OUT=1 npx tsx tests/bench/tools/long-tasks.ts /login     (no stored token: the sign-in form)
 //   SOURCE=lighthouse LONG_MS=12.5 npx tsx tests/bench/tools/long-tasks.ts   (the trace of one Lighthouse run,
 //     unthrottled: Lighthouse multiplies each task by 4, so the tasks over 12.5 ms are the ones it counts)
 //   OFFLINE=1 npx tsx tests/bench/tools/long-tasks.ts   (the offline benchmark's cold start, unthrottled: the bench
@@ -236,14 +237,15 @@ function navigationOf(events: TraceEvent[]): { ts: number; thread: string } | un
 }
 
 async function trace(origin: string, pagePath: string): Promise<TraceEvent[]> {
-  const token = await demoToken(origin);
+  // SIGNED_OUT=1 (either source): no stored token, for the sign-in screen (/login with one redirects to the dashboard).
+  const token = process.env.SIGNED_OUT ? null : await demoToken(origin);
   const browser = await chromium.launch(chromiumLaunchOptions());
   try {
     const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
     const page = await context.newPage();
     await page.goto(`${origin}/robots.txt`);
     // A string: tests/bench compiles without the DOM library.
-    await page.evaluate(`localStorage.setItem('token', ${JSON.stringify(token)})`);
+    if (token) await page.evaluate(`localStorage.setItem('token', ${JSON.stringify(token)})`);
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: Number(process.env.RATE ?? 4) });
     await browser.startTracing(page, { categories: TRACE_CATEGORIES });
@@ -401,7 +403,8 @@ function report(
 
 /** The trace of one Lighthouse run (no CPU profile in it: its tasks list trace events only). */
 async function lighthouseTrace(origin: string, pagePath: string): Promise<TraceEvent[]> {
-  const { artifacts } = await lighthouseRun({ page: pagePath, url: `${origin}${pagePath}`, token: await demoToken(origin) }, origin);
+  const token = process.env.SIGNED_OUT ? undefined : await demoToken(origin);
+  const { artifacts } = await lighthouseRun({ page: pagePath, url: `${origin}${pagePath}`, token }, origin);
   return artifacts.Trace.traceEvents as unknown as TraceEvent[];
 }
 

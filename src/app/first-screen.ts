@@ -1,0 +1,33 @@
+import { paths } from '../lib/paths';
+import type * as RouterChunk from './router';
+
+// Which screen the page opens on decides what the first bundle must hold (issue 20 §3: /login within 120 kB gzip
+// of JavaScript). The sign-in screen, on / and /login without a stored token, is drawn by a small shell of our
+// own (shell.tsx) without React Router; everything else goes through the router, whose chunk (React Router, the
+// routes table, the guards, RootLayout: router.tsx) loads on demand. Nothing here may import that chunk statically.
+
+export type RouterModule = typeof RouterChunk;
+
+/** The addresses of the sign-in screen, as the router matches them: any case, a trailing slash or not. */
+const LOGIN_PATHS: readonly string[] = [paths.root(), paths.login()];
+
+/** Whether the page opens on the sign-in screen drawn by the shell, without the router. */
+export function opensOnLoginShell({ pathname }: { pathname: string }, storedToken: string | null): boolean {
+  if (storedToken !== null) return false;
+  const path = pathname.toLowerCase().replace(/\/+$/, '') || '/';
+  return LOGIN_PATHS.includes(path);
+}
+
+let routerModule: Promise<RouterModule> | null = null;
+
+/**
+ * The router's chunk, loaded once whoever asks first (the start, the shell's idle moment, a link, the sign-in).
+ * A failed load (offline without the worker's cache) is forgotten, so that the next ask tries again.
+ */
+export function loadRouter(): Promise<RouterModule> {
+  routerModule ??= import('./router').catch((error: unknown) => {
+    routerModule = null;
+    throw error;
+  });
+  return routerModule;
+}

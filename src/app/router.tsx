@@ -1,0 +1,48 @@
+import { startTransition, useEffect, useRef, useState } from 'react';
+import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { afterFirstPaint } from '../ui/use-after-first-paint';
+import { opensLazyScreen, routes, StartingScreenLoader } from './routes';
+
+// The router's chunk (first-screen.ts loads it): React Router, the routes table, the guards and RootLayout. The
+// sign-in shell (shell.tsx) draws /login without it; every other start, and the shell's hand-over, render this.
+
+export { preloadScreen } from './routes';
+
+type Router = ReturnType<typeof createBrowserRouter>;
+
+/**
+ * The router, created at once for the sign-in screens, but only after the first paint when the address names a
+ * screen whose code loads on demand: creating the router starts those downloads, and the screen's title and
+ * spinner should be on the screen before they compete with it.
+ */
+function useRouter(): Router | null {
+  const [router, setRouter] = useState<Router | null>(() => (opensLazyScreen(window.location) ? null : createBrowserRouter(routes)));
+  useEffect(() => {
+    if (router) return;
+    // A transition: the screen (layout, lists) renders in slices, not in one long task.
+    return afterFirstPaint(() => startTransition(() => setRouter(createBrowserRouter(routes))));
+  }, [router]);
+  return router;
+}
+
+export interface RouterScreensProps {
+  /** Where to go once the router exists: the shell's link that was followed (the router keeps its history). */
+  navigateTo?: string;
+}
+
+/**
+ * The screens: the starting loader until the router exists, then the router. Its own component, so that making
+ * the router renders this alone: MantineProvider computes the theme's CSS variables anew on each of its renders
+ * (issue 20 §3, total blocking time).
+ */
+export function RouterScreens({ navigateTo }: RouterScreensProps) {
+  const router = useRouter();
+  // Once, though StrictMode runs effects twice in development: a second navigation would add a history entry.
+  const navigated = useRef(false);
+  useEffect(() => {
+    if (!router || navigateTo === undefined || navigated.current) return;
+    navigated.current = true;
+    void router.navigate(navigateTo);
+  }, [router, navigateTo]);
+  return router ? <RouterProvider router={router} /> : <StartingScreenLoader />;
+}

@@ -1,0 +1,139 @@
+import { MantineProvider } from '@mantine/core';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AccountSync } from '../session/account-sync';
+import { SessionProvider } from '../session/SessionProvider';
+import { demoUser, jsonResponse, mockFetch, type Answer } from '../session/test-fetch';
+import type * as firstScreenModule from './first-screen';
+import { loadRouter } from './first-screen';
+import { Screens } from './shell';
+
+// Whether and when the shell asks for the router's chunk.
+vi.mock('./first-screen', async (importOriginal) => {
+  const original = await importOriginal<typeof firstScreenModule>();
+  return { ...original, loadRouter: vi.fn(original.loadRouter) };
+});
+
+// The test says when the first paint has happened.
+const painted: (() => void)[] = [];
+vi.mock('../ui/use-after-first-paint', () => ({
+  afterFirstPaint: (done: () => void) => {
+    painted.push(done);
+    return () => {};
+  },
+}));
+
+const LOGIN_PATH = '/api/v1/accounts/login/';
+const accountSync: AccountSync = {
+  begin: async () => undefined,
+  resume: async () => undefined,
+  end: async () => undefined,
+  waitingChanges: async () => 0,
+};
+
+function renderScreens(answer: Answer = () => jsonResponse(demoUser)) {
+  mockFetch(answer);
+  return render(
+    <MantineProvider>
+      <SessionProvider accountSync={accountSync}>
+        <Screens />
+      </SessionProvider>
+    </MantineProvider>,
+  );
+}
+
+/** Whether the page's own handler kept the browser from following a click; the test's browser follows none. */
+function followedByBrowser(link: HTMLElement, init: MouseEventInit): boolean {
+  let followed = false;
+  const record = (event: Event) => {
+    followed = !event.defaultPrevented;
+    event.preventDefault();
+  };
+  window.addEventListener('click', record);
+  try {
+    fireEvent.click(link, init);
+  } finally {
+    window.removeEventListener('click', record);
+  }
+  return followed;
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  painted.length = 0;
+  vi.mocked(loadRouter).mockClear();
+  window.history.replaceState(null, '', '/login');
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  window.history.replaceState(null, '', '/');
+});
+
+describe('the sign-in shell', () => {
+  it("draws the sign-in form titled Login, and loads the router's chunk only once it has been painted", async () => {
+    renderScreens();
+    expect(screen.getByRole('button', { name: 'Login' })).toBeInTheDocument();
+    await waitFor(() => expect(document.title).toBe('Login · Quiz Portal'));
+    expect(loadRouter).not.toHaveBeenCalled();
+
+    act(() => painted.forEach((done) => done()));
+    // Then in an idle moment after the page's load (jsdom's page has loaded; it has no idle callbacks: a task).
+    await waitFor(() => expect(loadRouter).toHaveBeenCalled());
+    expect(screen.getByRole('button', { name: 'Login' })).toBeInTheDocument();
+  });
+
+  it('leaves a middle click, a click for a new tab or window, and another target to the browser', () => {
+    renderScreens();
+    const link = screen.getByRole('link', { name: 'Forgot Password' });
+    expect(link).toHaveAttribute('href', '/reset/password/');
+    expect(followedByBrowser(link, { button: 1 })).toBe(true);
+    expect(followedByBrowser(link, { ctrlKey: true })).toBe(true);
+    expect(followedByBrowser(link, { metaKey: true })).toBe(true);
+    expect(followedByBrowser(link, { shiftKey: true })).toBe(true);
+    expect(loadRouter).not.toHaveBeenCalled();
+    expect(window.location.pathname).toBe('/login');
+  });
+
+  it('follows Forgot Password in the page through the router (a click, or Enter on the focused link)', async () => {
+    const user = userEvent.setup();
+    renderScreens();
+    const link = screen.getByRole('link', { name: 'Forgot Password' });
+    expect(followedByBrowser(link, { button: 0 })).toBe(false);
+    expect(await screen.findByRole('heading', { name: 'Reset Password' })).toBeInTheDocument();
+    expect(window.location.pathname).toBe('/reset/password/');
+    await waitFor(() => expect(document.title).toBe('Reset Password · Quiz Portal'));
+
+    // The router keeps the history: back to the sign-in form, now the router's, whose link it follows itself.
+    act(() => window.history.back());
+    const routerLink = await screen.findByRole('link', { name: 'Forgot Password' });
+    routerLink.focus();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('heading', { name: 'Reset Password' })).toBeInTheDocument();
+  });
+
+  it('hands over to the router on sign-in, which sends the user where they were going', async () => {
+    const user = userEvent.setup();
+    // Reloaded on /login after the private screen's guard sent the user there (RequireSession's `from`).
+    window.history.replaceState({ usr: { from: '/setting?tab=1' }, key: 'start', idx: 0 }, '', '/login');
+    let answerUser: (response: Response) => void = () => {};
+    renderScreens((request) =>
+      new URL(request.url).pathname === LOGIN_PATH
+        ? jsonResponse({ key: 'k1' })
+        : new Promise<Response>((resolve) => {
+            answerUser = resolve;
+          }),
+    );
+    await user.type(screen.getByLabelText(/^Email/), 'admin@demo.quiz');
+    await user.type(screen.getByLabelText(/^Password/), 'demo-pass-2026');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+
+    // The session's spinner under the screen's title while the user loads, as the router's RootLayout shows it.
+    expect(await screen.findByRole('status', { name: 'Loading' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Login' })).toBeInTheDocument();
+    await waitFor(() => expect(loadRouter).toHaveBeenCalled());
+
+    answerUser(jsonResponse(demoUser));
+    await waitFor(() => expect(`${window.location.pathname}${window.location.search}`).toBe('/setting?tab=1'));
+  });
+});

@@ -1,0 +1,128 @@
+import { createContext, startTransition, useCallback, useContext, useEffect, useState } from 'react';
+import { LoginScreen } from '../session/LoginScreen';
+import { ScreenLinkContext, type RenderScreenLink, type ScreenLinkProps } from '../session/screen-link';
+import { useSession } from '../session/session-context';
+import { readStoredToken } from '../session/token-storage';
+import { FullScreenLoader } from '../ui/FullScreenLoader';
+import { afterFirstPaint } from '../ui/use-after-first-paint';
+import { afterLoad } from './after-load';
+import { loadRouter, opensOnLoginShell, type RouterModule } from './first-screen';
+import { documentTitle } from './route-title';
+
+// The sign-in screen without React Router (issue 20 §3: its 27 kB gzip were a fifth of /login's JavaScript). The
+// shell draws it and hands over to the router's chunk (router.tsx) for anything else: the Forgot Password link, a
+// successful sign-in. That chunk loads in an idle moment once the form is on the screen, so the hand-over is
+// usually immediate. The router then draws the same screens by the same routes table: titles, guards (the
+// redirect after sign-in to where the user was going), the session's spinner are all its own, as before.
+
+const LOGIN_TITLE = 'Login';
+
+/** What the shell asks of the router when it hands over: the address of a followed link, if that is why. */
+interface HandOver {
+  to?: string;
+}
+
+/** How the shell's links hand over to the router (Screens provides it). */
+const ShellNavigation = createContext<(to: string) => void>(() => {});
+
+/**
+ * The shell's link: a real <a href>. A plain click (the keyboard's Enter too) hands over to the router, which
+ * follows it in the page; what React Router's own Link leaves to the browser (a middle click, a modifier for a new
+ * tab or window, another target) is left to the browser here too.
+ */
+function ShellLink({ to, onClick, ...anchor }: ScreenLinkProps) {
+  const navigate = useContext(ShellNavigation);
+  return (
+    <a
+      {...anchor}
+      href={to}
+      onClick={(event) => {
+        onClick?.(event);
+        const ownTarget = !anchor.target || anchor.target === '_self';
+        const modified = event.metaKey || event.altKey || event.ctrlKey || event.shiftKey;
+        if (event.defaultPrevented || event.button !== 0 || !ownTarget || modified) return;
+        event.preventDefault();
+        navigate(to);
+      }}
+    />
+  );
+}
+
+const renderShellLink: RenderScreenLink = (props) => <ShellLink {...props} />;
+
+/** The sign-in screen as the shell draws it, until the session has a token (then the router takes over). */
+function LoginShell({ onHandOver }: { onHandOver: (handOver: HandOver) => void }) {
+  const { token } = useSession();
+
+  useEffect(() => {
+    document.title = documentTitle(LOGIN_TITLE);
+  }, []);
+
+  // The router's chunk, ready before the user needs it, but neither competing with the form's first paint nor
+  // with the page's load.
+  useEffect(() => {
+    let cancelLoad = () => {};
+    const cancelPaint = afterFirstPaint(() => {
+      cancelLoad = afterLoad(() => void loadRouter().catch(() => undefined));
+    });
+    return () => {
+      cancelPaint();
+      cancelLoad();
+    };
+  }, []);
+
+  // Signed in: the router's guards send the user on (PublicOnly), behind the session's spinner (RootLayout).
+  useEffect(() => {
+    if (token) onHandOver({});
+  }, [token, onHandOver]);
+
+  if (token) return <FullScreenLoader title={LOGIN_TITLE} />;
+  return (
+    <ScreenLinkContext.Provider value={renderShellLink}>
+      <LoginScreen />
+    </ScreenLinkContext.Provider>
+  );
+}
+
+/**
+ * The screens: the sign-in shell when the page opens on it, else (and once the shell hands over) the router,
+ * behind a spinner while its chunk loads. The shell stays on the screen until the router's chunk is there.
+ */
+export function Screens() {
+  const [startsOnShell] = useState(() => opensOnLoginShell(window.location, readStoredToken()));
+  const [handOver, setHandOver] = useState<HandOver | null>(startsOnShell ? null : {});
+  const [router, setRouter] = useState<RouterModule | null>(null);
+
+  useEffect(() => {
+    if (!handOver) return;
+    let cancelled = false;
+    loadRouter().then(
+      (module) => {
+        // A transition: the router's first screen renders in slices, not in one long task.
+        if (!cancelled) startTransition(() => setRouter(() => module));
+      },
+      (error: unknown) => {
+        if (cancelled) return;
+        console.error('Could not load the screens', error);
+        // A link still goes where it says, by loading the page.
+        if (handOver.to !== undefined) window.location.assign(handOver.to);
+      },
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [handOver]);
+
+  // The first reason to hand over wins: a link followed while the session signs in still goes where it says.
+  const handOverOnce = useCallback((next: HandOver) => setHandOver((current) => current ?? next), []);
+  const navigate = useCallback((to: string) => handOverOnce({ to }), [handOverOnce]);
+
+  if (router && handOver) return <router.RouterScreens navigateTo={handOver.to} />;
+  if (startsOnShell)
+    return (
+      <ShellNavigation.Provider value={navigate}>
+        <LoginShell onHandOver={handOverOnce} />
+      </ShellNavigation.Provider>
+    );
+  return <FullScreenLoader />;
+}

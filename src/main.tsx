@@ -5,6 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { afterLoad } from './app/after-load';
 import { App } from './app/App';
 import { loadRouter, opensOnLoginShell } from './app/first-screen';
+import { preloadScreenAt } from './app/screen-table';
 import { preferJitlessZod } from './lib/zod-jitless';
 import { readStoredToken } from './session/token-storage';
 import { startUserRequest } from './session/user-request';
@@ -19,24 +20,20 @@ afterLoad(() => void import('./app/service-worker-notices').then((module) => mod
 
 startUserRequest(readStoredToken());
 // The sign-in screen is drawn by the first bundle's shell (app/shell.tsx). Any other screen needs the router's
-// chunk: asked for now, before React renders, rather than once the first render has been committed.
+// chunk and the screen's own code: both asked for now, together, before React renders (rather than the screen's
+// once the router has been made), online and offline (from the service worker's cache) alike.
 const onLoginShell = opensOnLoginShell(window.location, readStoredToken());
-if (!onLoginShell)
-  void loadRouter().then(
-    // Offline the screen's code comes from the service worker's cache: no download to keep from the first paint.
-    ({ preloadScreen }) => {
-      if (navigator.onLine === false) preloadScreen(window.location);
-    },
-    // The screens report it (app/shell.tsx), and ask again.
-    () => undefined,
-  );
+if (!onLoginShell) {
+  // A failure is reported by the screens (app/shell.tsx), which ask again.
+  loadRouter().catch(() => undefined);
+  preloadScreenAt(window.location.pathname);
+}
 
-// How the first render runs. Until the router's chunk is there, another screen than the sign-in shows only a
-// spinner: rendered at once. Then, for a screen whose code loads on demand, it is only the screen's title and
-// spinner (app/router.tsx), in a task of its own, so the title (the largest thing on a phone's first screen) is
-// painted before the screen's downloads finish, which on a slow phone take seconds; the router, which starts
-// those downloads, is made once it has been painted. The sign-in shell renders whole: in a transition, in slices
-// that let the browser breathe (it keeps showing the spinner of index.html) rather than in one long task.
+// How the first render runs. Until the router's chunk is there, another screen than the sign-in shows its title
+// (screen-table.ts) and a spinner: rendered at once, so the title (the largest thing on a phone's first screen) is
+// painted before the downloads finish, which on a slow phone take seconds. The router then renders the screen in
+// slices (app/router.tsx). The sign-in shell renders whole: in a transition, in slices that let the browser breathe
+// (it keeps showing the spinner of index.html) rather than in one long task.
 const root = createRoot(document.getElementById('root')!);
 const app = (
   <StrictMode>

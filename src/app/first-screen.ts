@@ -1,5 +1,5 @@
-import { paths } from '../lib/paths';
 import type * as RouterChunk from './router';
+import { isLoginPath } from './screen-table';
 
 // Which screen the page opens on decides what the first bundle must hold (issue 20 §3: /login within 120 kB gzip
 // of JavaScript). The sign-in screen, on / and /login without a stored token, is drawn by a small shell of our
@@ -8,14 +8,9 @@ import type * as RouterChunk from './router';
 
 export type RouterModule = typeof RouterChunk;
 
-/** The addresses of the sign-in screen, as the router matches them: any case, a trailing slash or not. */
-const LOGIN_PATHS: readonly string[] = [paths.root(), paths.login()];
-
 /** Whether the page opens on the sign-in screen drawn by the shell, without the router. */
 export function opensOnLoginShell({ pathname }: { pathname: string }, storedToken: string | null): boolean {
-  if (storedToken !== null) return false;
-  const path = pathname.toLowerCase().replace(/\/+$/, '') || '/';
-  return LOGIN_PATHS.includes(path);
+  return storedToken === null && isLoginPath(pathname);
 }
 
 let routerModule: Promise<RouterModule> | null = null;

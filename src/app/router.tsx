@@ -1,12 +1,12 @@
 import { startTransition, useEffect, useRef, useState } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { FullScreenLoader } from '../ui/FullScreenLoader';
 import { afterFirstPaint } from '../ui/use-after-first-paint';
-import { opensLazyScreen, routes, StartingScreenLoader } from './routes';
+import { routes } from './routes';
+import { lazyScreenAt, startingTitleAt } from './screen-table';
 
 // The router's chunk (first-screen.ts loads it): React Router, the routes table, the guards and RootLayout. The
 // sign-in shell (shell.tsx) draws /login without it; every other start, and the shell's hand-over, render this.
-
-export { preloadScreen } from './routes';
 
 type Router = ReturnType<typeof createBrowserRouter>;
 
@@ -16,7 +16,7 @@ type Router = ReturnType<typeof createBrowserRouter>;
  * spinner should be on the screen before they compete with it.
  */
 function useRouter(): Router | null {
-  const [router, setRouter] = useState<Router | null>(() => (opensLazyScreen(window.location) ? null : createBrowserRouter(routes)));
+  const [router, setRouter] = useState<Router | null>(() => (lazyScreenAt(window.location.pathname) ? null : createBrowserRouter(routes)));
   useEffect(() => {
     if (router) return;
     // A transition: the screen (layout, lists) renders in slices, not in one long task.
@@ -44,5 +44,5 @@ export function RouterScreens({ navigateTo }: RouterScreensProps) {
     navigated.current = true;
     void router.navigate(navigateTo);
   }, [router, navigateTo]);
-  return router ? <RouterProvider router={router} /> : <StartingScreenLoader />;
+  return router ? <RouterProvider router={router} /> : <FullScreenLoader title={startingTitleAt(window.location.pathname)} />;
 }

@@ -1,42 +1,69 @@
-import type { RouteObject } from 'react-router-dom';
+import { matchRoutes } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
-import { opensLazyScreen, preloadScreen, routes } from './routes';
+import { routes } from './routes';
+import { screenTitleOf } from './route-title';
+import { codeOf, isLoginPath, LAZY_SCREENS, lazyScreenAt, loadPortalLayout, preloadScreenAt, startingTitleAt } from './screen-table';
 
-describe('opensLazyScreen', () => {
-  it('is false for the sign-in screens of the first bundle, so their router is made at once', () => {
-    expect(opensLazyScreen({ pathname: '/login' })).toBe(false);
-    expect(opensLazyScreen({ pathname: '/' })).toBe(false);
+/** An address of a screen's path, its parameters filled in. */
+const addressOf = (path: string): string => path.replace(/:\w+/g, (name) => `${name.slice(1)}-12`);
+
+describe('the screen table and the routes built from it', () => {
+  it.each(LAZY_SCREENS.map((screen) => [screen.path, screen] as const))(
+    '%s: the router opens the same screen, under the same title, as the start names (and no other entry matches)',
+    (path, screen) => {
+      const address = addressOf(path);
+      expect(lazyScreenAt(address)).toBe(screen);
+      const matches = matchRoutes(routes, address) ?? [];
+      expect(matches.at(-1)?.route.path).toBe(path);
+      expect(matches.at(-1)?.route.lazy).toBeTypeOf('function');
+      expect(screenTitleOf(matches.map((match) => match.route.handle))).toBe(screen.title);
+      expect(startingTitleAt(address)).toBe(screen.title);
+    },
+  );
+
+  it('matches as the router does: any case, a trailing slash or not', () => {
+    expect(lazyScreenAt('/LIST-quiz/')?.title).toBe('List Quiz');
+    expect(lazyScreenAt('/add-category/12/update')?.title).toBe('Edit Category');
+    expect(lazyScreenAt('/password/reset/some-token')?.title).toBe('New Password');
+    expect(matchRoutes(routes, '/LIST-quiz/')?.at(-1)?.route.path).toBe('/list-quiz');
   });
 
-  it('is true for the screens whose code loads on demand', () => {
-    expect(opensLazyScreen({ pathname: '/list-quiz' })).toBe(true);
-    expect(opensLazyScreen({ pathname: '/add-category/12/update' })).toBe(true);
-    expect(opensLazyScreen({ pathname: '/password/reset/some-token' })).toBe(true);
+  it('names no lazy screen for the sign-in screen nor for an unknown address (which redirects)', () => {
+    expect(lazyScreenAt('/login')).toBeUndefined();
+    expect(lazyScreenAt('/')).toBeUndefined();
+    expect(lazyScreenAt('/no/such/screen')).toBeUndefined();
+    expect(lazyScreenAt('/list-quiz/12')).toBeUndefined();
+    expect(startingTitleAt('/no/such/screen')).toBeUndefined();
   });
 
-  it('is false for an unknown address, which redirects', () => {
-    expect(opensLazyScreen({ pathname: '/no/such/screen' })).toBe(false);
+  it('knows the sign-in addresses and their title', () => {
+    for (const path of ['/', '/login', '/LOGIN/', '//']) expect(isLoginPath(path)).toBe(true);
+    for (const path of ['/login/more', '/dashboard', '/loginx']) expect(isLoginPath(path)).toBe(false);
+    expect(startingTitleAt('/login')).toBe('Login');
   });
 });
 
-describe('preloadScreen', () => {
-  /** Every route object of the table, depth first. */
-  const allRoutes = (list: RouteObject[]): RouteObject[] => list.flatMap((route) => [route, ...allRoutes(route.children ?? [])]);
+describe('preloadScreenAt', () => {
+  it('asks for a portal screen with its layout, a full-screen one alone', () => {
+    const list = lazyScreenAt('/list-quiz')!;
+    const stage = lazyScreenAt('/list-quiz/3/stage')!;
+    expect(codeOf(list)).toEqual([loadPortalLayout, list.load]);
+    expect(codeOf(stage)).toEqual([stage.load]);
+  });
 
-  it("starts loading the code of the address's screen and of its layout, and of nothing else", () => {
-    const loads = new Map<RouteObject, { original: RouteObject['lazy']; load: ReturnType<typeof vi.fn> }>();
-    for (const route of allRoutes(routes)) {
-      if (typeof route.lazy !== 'function') continue;
-      const load = vi.fn(async () => ({}));
-      loads.set(route, { original: route.lazy, load });
-      route.lazy = load;
-    }
+  it("starts loading the code of the address's screen, in a task of its own, and nothing for an unknown address", async () => {
+    vi.useFakeTimers();
     try {
-      preloadScreen({ pathname: '/list-quiz' });
+      const screen = lazyScreenAt('/list-quiz/3/stage')!;
+      const load = vi.spyOn(screen, 'load').mockResolvedValue(() => null);
+      preloadScreenAt('/list-quiz/3/stage');
+      preloadScreenAt('/no/such/screen');
+      expect(load).not.toHaveBeenCalled();
+      await vi.runAllTimersAsync();
+      expect(load).toHaveBeenCalledTimes(1);
+      load.mockRestore();
     } finally {
-      for (const [route, { original }] of loads) route.lazy = original;
+      vi.useRealTimers();
     }
-    const started = [...loads].filter(([, { load }]) => load.mock.calls.length > 0).map(([route]) => route.path ?? '(layout)');
-    expect(started.sort()).toEqual(['(layout)', '/list-quiz']);
   });
 });

@@ -71,15 +71,17 @@ afterEach(() => {
 });
 
 describe('the sign-in shell', () => {
-  it("draws the sign-in form titled Login, and loads the router's chunk only once it has been painted", async () => {
+  it("draws the sign-in form titled Login, and loads the router's chunk only once the user acts on the page", async () => {
+    const user = userEvent.setup();
     renderScreens();
     expect(screen.getByRole('button', { name: 'Login' })).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe('Login · Quiz Portal'));
+    act(() => painted.forEach((done) => done()));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
     expect(loadRouter).not.toHaveBeenCalled();
 
-    act(() => painted.forEach((done) => done()));
-    // Then in an idle moment after the page's load (jsdom's page has loaded; it has no idle callbacks: a task).
-    await waitFor(() => expect(loadRouter).toHaveBeenCalled());
+    await user.click(screen.getByLabelText(/^Email/));
+    expect(loadRouter).toHaveBeenCalledTimes(1);
     expect(screen.getByRole('button', { name: 'Login' })).toBeInTheDocument();
   });
 
@@ -134,6 +136,25 @@ describe('the sign-in shell', () => {
     await waitFor(() => expect(loadRouter).toHaveBeenCalled());
 
     answerUser(jsonResponse(demoUser));
-    await waitFor(() => expect(`${window.location.pathname}${window.location.search}`).toBe('/setting?tab=1'));
+    // The Setting screen's code loads first (seconds on a busy machine).
+    await waitFor(() => expect(`${window.location.pathname}${window.location.search}`).toBe('/setting?tab=1'), { timeout: 10_000 });
+  });
+
+  it("offers Retry when the router's chunk cannot be loaded after sign-in, and hands over once it can", async () => {
+    const user = userEvent.setup();
+    // The network is gone while the user signs in: every load of the router's chunk fails until Retry.
+    vi.mocked(loadRouter).mockRejectedValue(new TypeError('Failed to fetch dynamically imported module'));
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderScreens((request) => (new URL(request.url).pathname === LOGIN_PATH ? jsonResponse({ key: 'k1' }) : jsonResponse(demoUser)));
+    await user.type(screen.getByLabelText(/^Email/), 'admin@demo.quiz');
+    await user.type(screen.getByLabelText(/^Password/), 'demo-pass-2026');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+
+    expect(await screen.findByText('The portal could not be loaded. Check your connection and try again.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Login' })).toBeInTheDocument();
+    vi.mocked(loadRouter).mockReset(); // back to the real load
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(window.location.pathname).toBe('/dashboard'), { timeout: 10_000 });
+    vi.mocked(console.error).mockRestore();
   });
 });

@@ -4,20 +4,21 @@ import { ScreenLinkContext, type RenderScreenLink, type ScreenLinkProps } from '
 import { useSession } from '../session/session-context';
 import { readStoredToken } from '../session/token-storage';
 import { FullScreenLoader } from '../ui/FullScreenLoader';
-import { afterFirstPaint } from '../ui/use-after-first-paint';
-import { afterLoad } from './after-load';
 import { loadRouter, opensOnLoginShell, type RouterModule } from './first-screen';
 import { documentTitle } from './route-title';
+import { LOGIN_TITLE, startingTitleAt } from './screen-table';
+import { whenUserActs } from './when-user-acts';
 
 // The sign-in screen without React Router (issue 20 §3: its 27 kB gzip were a fifth of /login's JavaScript). The
 // shell draws it and hands over to the router's chunk (router.tsx) for anything else: the Forgot Password link, a
-// successful sign-in. That chunk loads in an idle moment once the form is on the screen, so the hand-over is
+// successful sign-in. That chunk loads from the user's first touch, key or focus on the page, so the hand-over is
 // usually immediate. The router then draws the same screens by the same routes table: titles, guards (the
 // redirect after sign-in to where the user was going), the session's spinner are all its own, as before.
 
-const LOGIN_TITLE = 'Login';
-
 /** What the shell asks of the router when it hands over: the address of a followed link, if that is why. */
+/** The portal's screens could not be loaded (the router's chunk): shown over Retry. */
+const SCREENS_NOT_LOADED = 'The portal could not be loaded. Check your connection and try again.';
+
 interface HandOver {
   to?: string;
 }
@@ -58,18 +59,9 @@ function LoginShell({ onHandOver }: { onHandOver: (handOver: HandOver) => void }
     document.title = documentTitle(LOGIN_TITLE);
   }, []);
 
-  // The router's chunk, ready before the user needs it, but neither competing with the form's first paint nor
-  // with the page's load.
-  useEffect(() => {
-    let cancelLoad = () => {};
-    const cancelPaint = afterFirstPaint(() => {
-      cancelLoad = afterLoad(() => void loadRouter().catch(() => undefined));
-    });
-    return () => {
-      cancelPaint();
-      cancelLoad();
-    };
-  }, []);
+  // The router's chunk, ready before the user needs it: from their first touch, key or focus on the page. The form
+  // needs none of it, so a page nobody acts on loads no more than the form (issue 20 §3).
+  useEffect(() => whenUserActs(() => void loadRouter().catch(() => undefined)), []);
 
   // Signed in: the router's guards send the user on (PublicOnly), behind the session's spinner (RootLayout).
   useEffect(() => {
@@ -92,6 +84,9 @@ export function Screens() {
   const [startsOnShell] = useState(() => opensOnLoginShell(window.location, readStoredToken()));
   const [handOver, setHandOver] = useState<HandOver | null>(startsOnShell ? null : {});
   const [router, setRouter] = useState<RouterModule | null>(null);
+  // The router's chunk could not be loaded (the network dropped, no worker's cache yet): asked again on Retry.
+  const [loadFailed, setLoadFailed] = useState(false);
+  const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
     if (!handOver) return;
@@ -106,23 +101,31 @@ export function Screens() {
         console.error('Could not load the screens', error);
         // A link still goes where it says, by loading the page.
         if (handOver.to !== undefined) window.location.assign(handOver.to);
+        else setLoadFailed(true);
       },
     );
     return () => {
       cancelled = true;
     };
-  }, [handOver]);
+  }, [handOver, attempt]);
 
   // The first reason to hand over wins: a link followed while the session signs in still goes where it says.
   const handOverOnce = useCallback((next: HandOver) => setHandOver((current) => current ?? next), []);
   const navigate = useCallback((to: string) => handOverOnce({ to }), [handOverOnce]);
+  const retry = useCallback(() => {
+    setLoadFailed(false);
+    setAttempt((count) => count + 1);
+  }, []);
 
   if (router && handOver) return <router.RouterScreens navigateTo={handOver.to} />;
+  const title = startingTitleAt(window.location.pathname);
+  if (loadFailed) return <FullScreenLoader title={title} failure={{ message: SCREENS_NOT_LOADED, onRetry: retry }} />;
   if (startsOnShell)
     return (
       <ShellNavigation.Provider value={navigate}>
         <LoginShell onHandOver={handOverOnce} />
       </ShellNavigation.Provider>
     );
-  return <FullScreenLoader />;
+  // The title of the screen the address opens is known before the router is (screen-table.ts): painted at once.
+  return <FullScreenLoader title={title} />;
 }

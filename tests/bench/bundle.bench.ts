@@ -4,13 +4,13 @@ import { chromiumLaunchOptions } from '../e2e/support/browser';
 import { portalBuild, startProductionPortal } from './support/production-portal';
 import type { Benchmark, BenchRow } from './types';
 
-// The JavaScript /login needs (issue 9, budget lowered by issue 20 §3): Chromium opens /login from the production
-// server, and every JavaScript response requested until the sign-in form is in the page (the lazy chunks the start
-// asks for included) is gzipped here, as a server would send it. Budget: 120 kB gzip. What loads after that, until
-// the network is quiet, is printed too: the router's chunk, which the form loads in an idle moment for its link and
-// the sign-in (src/app/shell.tsx), and the service worker's notices, registered after load. No file of either may
-// carry Firebase code (the live channel loads with the screens that subscribe). The service worker is blocked: its
-// precache downloads every chunk in the background, which is not what the page needs.
+// The JavaScript /login loads (issue 9, budget lowered by issue 20 §3): Chromium opens /login from the production
+// server, and every JavaScript response until the network is quiet is gzipped here, as a server would send it: the
+// form's own (requested before the form is in the page, printed apart) and the service worker's notices,
+// registered after load. Budget: 120 kB gzip. The router's chunk is not among them: the form loads it at the
+// user's first touch, key or focus (src/app/shell.tsx), which this page does not get. No file may carry Firebase
+// code (the live channel loads with the screens that subscribe). The service worker is blocked: its precache
+// downloads every chunk in the background, which is not what the page needs.
 
 const BUDGET_KB = 120;
 // Firebase's modules register themselves under these names; no portal code spells them.
@@ -73,14 +73,19 @@ export const benchmark: Benchmark = {
         );
       const withFirebase = loaded.filter(({ body }) => FIREBASE_MARK.test(body.toString('utf8'))).length;
       return [
-        { metric: 'JavaScript of the sign-in form, gzip', value: kB(gzip(first)), unit: 'kB', budget: { max: BUDGET_KB } },
+        { metric: 'JavaScript of the sign-in form, gzip', value: kB(gzip(first)), unit: 'kB' },
         {
           metric: 'JavaScript of the sign-in form, uncompressed',
           value: kB(first.reduce((sum, { body }) => sum + body.length, 0)),
           unit: 'kB',
         },
         { metric: 'JavaScript files of the sign-in form', value: first.length, unit: 'files' },
-        { metric: 'JavaScript loaded by /login until the network is quiet, gzip', value: kB(gzip(loaded)), unit: 'kB' },
+        {
+          metric: 'JavaScript loaded by /login until the network is quiet, gzip',
+          value: kB(gzip(loaded)),
+          unit: 'kB',
+          budget: { max: BUDGET_KB },
+        },
         { metric: 'firebase in /login', value: withFirebase, unit: 'files', budget: { max: 0 } },
       ];
     } finally {

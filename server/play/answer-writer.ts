@@ -1,6 +1,7 @@
 import { CompiledQuery, SqliteAdapter, type Insertable, type Kysely } from 'kysely';
 import { ANSWER_GRACE_MS } from '../../src/lib/contract/play';
 import type { Clock } from '../clock';
+import { namedStatement } from '../db/connect';
 import { toCount } from '../db/rows';
 import type { AnswerTable, Database } from '../db/schema';
 
@@ -190,7 +191,8 @@ function revealAtQuery(roundIds: readonly number[]): CompiledQuery<{ id: number;
 // without BEGIN and COMMIT (one statement is one transaction): bench play spent a PostgreSQL batch on seven
 // round trips, five one after another (BEGIN, INSERT, UPDATE, COMMIT, reveal, then reveal times and scores),
 // and had PostgreSQL parse and plan an insert of up to 500 x 14 parameters anew for every batch size. The
-// answers go as one array per column (unnest: 14 parameters), the ids as arrays (= any).
+// answers go as one array per column (unnest: 14 parameters), the ids as arrays (= any), and both texts are
+// prepared once per connection (namedStatement).
 
 /** The PostgreSQL array type of each column's parameter. */
 const ARRAY_TYPES = [...COLUMNS.map(([, type]) => `${type}[]`), 'bigint[]'];
@@ -200,7 +202,7 @@ const ARRAY_TYPES = [...COLUMNS.map(([, type]) => `${type}[]`), 'bigint[]'];
  * (so one transaction): the update reads what the insert returns. Each attempt's seconds are summed from the
  * stored values as the client read them back before (float4's shortest text), so time_taken does not change.
  */
-const POSTGRES_INSERT = `with v (${COLUMN_NAMES}, opened_at) as (
+const POSTGRES_INSERT = namedStatement(`with v (${COLUMN_NAMES}, opened_at) as (
     select * from unnest(${ARRAY_TYPES.map((type, index) => `$${index + 1}::${type}`).join(', ')})
   ),
   inserted as (
@@ -224,7 +226,7 @@ const POSTGRES_INSERT = `with v (${COLUMN_NAMES}, opened_at) as (
     update attempts set score = attempts.score + sums.points, time_taken = attempts.time_taken + sums.seconds
     from sums where attempts.id = sums.attempt_id
   )
-  select attempt_id, question_id, points, seconds from inserted`;
+  select attempt_id, question_id, points, seconds from inserted`);
 
 /**
  * After the insert committed: reveals each round ($2) everybody who could answer has answered, when the batch
@@ -232,7 +234,7 @@ const POSTGRES_INSERT = `with v (${COLUMN_NAMES}, opened_at) as (
  * score over the rounds revealed at $1 (kind 1), read as of the reveal (the statement's own update is not in
  * its snapshot, so the revealed rows are joined in).
  */
-const POSTGRES_REVEAL = `with revealed as (
+const POSTGRES_REVEAL = namedStatement(`with revealed as (
     update rounds set reveal_at = $1
     where id = any($2::bigint[])
       and $4::boolean
@@ -249,7 +251,7 @@ const POSTGRES_REVEAL = `with revealed as (
   inner join rounds on rounds.id = answers.round_id
   left join revealed on revealed.id = rounds.id
   where answers.attempt_id = any($3::bigint[]) and coalesce(revealed.reveal_at, rounds.reveal_at) <= $1
-  group by answers.attempt_id`;
+  group by answers.attempt_id`);
 
 /** The insert of a batch on PostgreSQL (see POSTGRES_INSERT). */
 function postgresInsertQuery(batch: readonly Pending[]): CompiledQuery<InsertedRow> {

@@ -314,6 +314,18 @@ export function answerWriter(db: Kysely<Database>, clock: Clock) {
     });
   }
 
+  /**
+   * A PostgreSQL batch's place in line: two batches overlap, the later one's insert with the earlier one's
+   * reveal (a round trip each), so the writer is not idle for a round trip per batch. Two inserts never run at
+   * once: their updates of the same attempts could deadlock. Reveals run in order.
+   */
+  interface Turn {
+    /** Called once the batch's insert is done (committed or failed). */
+    inserted: () => void;
+    /** The previous batch's settling, which this batch's reveal waits for. */
+    revealAfter: Promise<void>;
+  }
+
   interface Outcome {
     written: Written;
     /** Reveal time by round (null: not revealed). */
@@ -345,10 +357,12 @@ export function answerWriter(db: Kysely<Database>, clock: Clock) {
     };
   }
 
-  async function writePostgres(batch: readonly Pending[], roundIds: number[], attemptIds: number[]): Promise<Outcome> {
+  async function writePostgres(batch: readonly Pending[], roundIds: number[], attemptIds: number[], turn: Turn): Promise<Outcome> {
     const { written } = tally((await db.executeQuery(postgresInsertQuery(batch))).rows);
+    turn.inserted();
+    // The reveal comes after the insert's commit, as on SQLite, and after the previous batch's.
+    await turn.revealAfter;
     const at = clock.now().getTime();
-    // The reveal comes after the insert's commit, as on SQLite.
     const { rows } = await db.executeQuery(postgresRevealQuery(roundIds, attemptIds, at, written.size > 0));
     const revealAt = new Map<number, number | null>();
     const score = new Map<number, number>();
@@ -359,11 +373,12 @@ export function answerWriter(db: Kysely<Database>, clock: Clock) {
     return { written, revealAt, score, at };
   }
 
-  async function writeBatch(batch: readonly Pending[]): Promise<WrittenAnswer[]> {
+  async function writeBatch(batch: readonly Pending[], turn: Turn): Promise<WrittenAnswer[]> {
     const roundIds = [...new Set(batch.map(({ row }) => row.round_id))];
     const attemptIds = [...new Set(batch.map(({ row }) => row.attempt_id))];
-    const write = sqlite ? writeSqlite : writePostgres;
-    const { written, revealAt, score, at } = await write(batch, roundIds, attemptIds);
+    const { written, revealAt, score, at } = sqlite
+      ? await writeSqlite(batch, roundIds, attemptIds)
+      : await writePostgres(batch, roundIds, attemptIds, turn);
     return batch.map(({ row }) => ({
       inserted: written.has(keyOf(row.attempt_id, row.question_id)),
       revealAt: revealAt.get(row.round_id) ?? null,
@@ -372,20 +387,29 @@ export function answerWriter(db: Kysely<Database>, clock: Clock) {
     }));
   }
 
-  async function settle(batch: Pending[]): Promise<void> {
+  async function settle(batch: Pending[], turn: Turn = { inserted: () => undefined, revealAfter: Promise.resolve() }): Promise<void> {
     try {
-      const results = await writeBatch(batch);
+      const results = await writeBatch(batch, turn);
       batch.forEach((pending, index) => pending.resolve(results[index] as WrittenAnswer));
     } catch (error) {
-      // One bad answer must not fail the others: each is written again on its own.
+      // One bad answer must not fail the others: each is written again on its own (and, when the insert
+      // failed, before the next batch's insert starts: only one insert runs at a time).
       if (batch.length === 1) (batch[0] as Pending).reject(error);
       else for (const pending of batch) await settle([pending]);
+    } finally {
+      turn.inserted();
     }
   }
 
   async function drain(): Promise<void> {
     try {
-      while (queue.length > 0) {
+      /** The previous batch's settling (PostgreSQL: its reveal may still run). */
+      let previous: Promise<void> = Promise.resolve();
+      for (;;) {
+        if (queue.length === 0) {
+          await previous;
+          if (queue.length === 0) break;
+        }
         // One answer per attempt and question in a batch: the insert tells which (attempt, question) it
         // wrote, not which of two candidates, so a second delivery waits for the next batch (and is told
         // it was already answered, or acknowledged again as the same answer).
@@ -400,7 +424,15 @@ export function answerWriter(db: Kysely<Database>, clock: Clock) {
           } else later.push(pending);
         }
         queue = later;
-        await settle(batch);
+        if (sqlite) {
+          await settle(batch);
+          continue;
+        }
+        // PostgreSQL: the next batch's insert starts once this one's is done, while this one's reveal runs.
+        let inserted = () => undefined as void;
+        const insertDone = new Promise<void>((resolve) => (inserted = resolve));
+        previous = settle(batch, { inserted, revealAfter: previous });
+        await insertDone;
       }
     } finally {
       running = false;

@@ -1,6 +1,14 @@
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase, type SqliteStatement } from 'kysely';
+import {
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  type PostgresPool,
+  type PostgresPoolClient,
+  type SqliteDatabase,
+  type SqliteStatement,
+} from 'kysely';
 import type { PoolUse } from '../metrics/metrics';
 import type { DialectName } from './dialect';
 import type { Database } from './schema';
@@ -52,6 +60,48 @@ function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
   };
 }
 
+/** Names of the SQL texts PostgreSQL prepares once per connection (see namedStatement). */
+const statementNames = new Map<string, string>();
+
+/**
+ * Marks `text` as one PostgreSQL keeps prepared on each connection under a name: parsed once per connection,
+ * and planned once PostgreSQL settles on a generic plan, instead of parsed and planned on every execution (pg
+ * sends unnamed statements otherwise). For fixed texts run often (answer-writer.ts); a text marked stays for
+ * the process's life, so only a bounded set of texts may be. Returns `text`, to be run as usual.
+ */
+export function namedStatement(text: string): string {
+  if (!statementNames.has(text)) statementNames.set(text, `quiz_portal_${statementNames.size + 1}`);
+  return text;
+}
+
+/** The pool as Kysely sees it, running the texts named by namedStatement as named prepared statements. */
+function withNamedStatements(pool: pg.Pool): PostgresPool {
+  const clients = new WeakMap<pg.PoolClient, PostgresPoolClient>();
+  const wrap = (client: pg.PoolClient): PostgresPoolClient => ({
+    // Cast through unknown: one function stands for Kysely's two overloads, a text with its parameters and a
+    // cursor, which Kysely never sends here (no cursor is configured), and pg's result is Kysely's row type.
+    query: ((sql: string, parameters: readonly unknown[]) => {
+      const name = statementNames.get(sql);
+      // pg reads the values without changing them.
+      const values = parameters as unknown[];
+      return name === undefined ? client.query(sql, values) : client.query({ name, text: sql, values });
+    }) as unknown as PostgresPoolClient['query'],
+    release: () => client.release(),
+  });
+  return {
+    async connect() {
+      const client = await pool.connect();
+      let wrapped = clients.get(client);
+      if (!wrapped) {
+        wrapped = wrap(client);
+        clients.set(client, wrapped);
+      }
+      return wrapped;
+    },
+    end: () => pool.end(),
+  };
+}
+
 export interface DatabaseHandle {
   db: Kysely<Database>;
   dialect: DialectName;
@@ -78,7 +128,7 @@ export function openDatabase(target: DatabaseTarget): DatabaseHandle {
       max: target.poolMax ?? 10,
       ...(target.pgSchema ? { options: `-c search_path=${target.pgSchema}` } : {}),
     });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: withNamedStatements(pool) }) });
     return {
       db,
       dialect: 'postgres',

@@ -1,7 +1,7 @@
 import SQLite from 'better-sqlite3';
-import { sql } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { openDatabase } from './connect';
+import { namedStatement, openDatabase } from './connect';
 import { migrateToLatest } from './migrate';
 
 // What keeps busy lists fast on SQLite (tests/bench/server-questions.bench.ts measures it): prepared
@@ -41,6 +41,30 @@ describe('SQLite query speed', () => {
         expect(details).toContain(`USING INDEX ${table}_client_id_idx`);
         expect(details).not.toContain('TEMP B-TREE');
       }
+    } finally {
+      await handle.close();
+    }
+  });
+});
+
+const pgUrl = process.env.TEST_DATABASE_URL;
+
+describe.skipIf(!pgUrl)('PostgreSQL query speed', () => {
+  it('prepares a text marked by namedStatement once per connection under its name, and no other text', async () => {
+    const handle = openDatabase({ databaseUrl: pgUrl ?? null, sqlitePath: ':memory:', poolMax: 1 });
+    try {
+      const named = namedStatement('select cast($1 as integer) + 1 as value');
+      const prepared = () =>
+        sql<{ name: string; statement: string }>`select name, statement from pg_prepared_statements`.execute(handle.db);
+      for (let i = 0; i < 3; i += 1) {
+        const result = await handle.db.executeQuery<{ value: number }>(CompiledQuery.raw(named, [i]));
+        expect(result.rows).toEqual([{ value: i + 1 }]);
+      }
+      await sql`select ${1} as other`.execute(handle.db);
+      // One connection: the statements above ran on the one this reads from.
+      const statements = (await prepared()).rows;
+      expect(statements.map((row) => row.statement)).toEqual([named]);
+      expect(statements[0]?.name).toMatch(/^quiz_portal_\d+$/);
     } finally {
       await handle.close();
     }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { KyselyPlugin } from 'kysely';
+import { SelectQueryNode, TableNode, type KyselyPlugin, type OperationNode } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PLAY_MESSAGES } from '../../src/lib/contract/play';
 import { hashSecret } from '../accounts/tokens';
@@ -58,6 +58,54 @@ describe('the answer path’s cache', () => {
     });
     // Another instance did not see the join: it reads the seat on the phone's first request.
     expect(playCacheOf(otherDb).seats.size).toBe(0);
+  });
+
+  it('reads a question’s round once for the answers arriving together, not once each', async () => {
+    const quiz = await createPlayQuiz(server, admin, { before_qs_timer: 0, qs_timer: 20 });
+    const players = [];
+    for (let i = 0; i < 6; i += 1) players.push(await joined(server, quiz.hash));
+    const t0 = server.clock.now().getTime();
+    await hostSets(server, admin, quiz.id, { status: 'STARTED' });
+    // A fresh instance (empty cache) counting its reads of a round with its question's correct option.
+    let roundReads = 0;
+    const isTable = (node: OperationNode, name: string) => TableNode.is(node) && node.table.identifier.name === name;
+    const counting: KyselyPlugin = {
+      transformQuery: ({ node }) => {
+        if (
+          SelectQueryNode.is(node) &&
+          node.from?.froms.some((from) => isTable(from, 'rounds')) &&
+          node.joins?.some((join) => isTable(join.table, 'questions'))
+        ) {
+          roundReads += 1;
+        }
+        return node;
+      },
+      transformResult: async (args) => args.result,
+    };
+    const counted = await buildApp({
+      db: server.db.withPlugin(counting),
+      config: server.config,
+      clock: server.clock,
+      mailer: server.mailer,
+      uploads: server.uploads,
+    });
+    try {
+      const question = quiz.questions[0] as number;
+      const responses = await Promise.all(
+        players.map((player) =>
+          counted.inject({
+            method: 'POST',
+            url: '/api/v1/play/attempt/answers',
+            payload: { question, chosen_option: 'A', chosen_at: t0 },
+            headers: player.headers,
+          }),
+        ),
+      );
+      expect(responses.map((response) => response.statusCode)).toEqual(players.map(() => 200));
+      expect(roundReads).toBe(1);
+    } finally {
+      await counted.close();
+    }
   });
 
   it('refuses an old token after Reset Attempts, though its seat was kept, here and on another instance', async () => {

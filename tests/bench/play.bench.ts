@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import pg from 'pg';
 import { Pool } from 'undici';
 import { percentile } from './support/load';
@@ -14,7 +15,8 @@ import type { Benchmark, BenchRow } from './types';
 // is printed too: other processes on a shared machine move it far less than the rates and latencies; and so is
 // this process's own CPU per answer (the load generator shares the machine's cores with the server). On
 // SQLite always; on PostgreSQL too when PLAY_BENCH_PG_URL names a server (a fresh database is made there and
-// dropped). BENCH_CPU_PROF=<folder> writes the server's CPU profile there (support/bench-server.ts).
+// dropped). BENCH_CPU_PROF=<folder> writes the server's CPU profile there (support/bench-server.ts);
+// PLAY_BENCH_SLOWEST=1 prints the 20 slowest acknowledgements and when each was sent.
 
 const PLAYERS = 1000;
 const CONNECTIONS = 100;
@@ -34,6 +36,8 @@ interface Run {
   answerCpuMs: number;
   /** This process's CPU time per answer (ms): the load generator shares the machine's cores with the server. */
   clientAnswerCpuMs: number;
+  /** PostgreSQL's CPU time per answer (ms), when it runs on this machine (its backends' /proc figures). */
+  databaseAnswerCpuMs: number | null;
 }
 
 /** This process's CPU time so far, in ms. */
@@ -42,7 +46,29 @@ function ownCpuMs(): number {
   return (user + system) / 1000;
 }
 
-async function playOnce(env: Record<string, string>): Promise<Run> {
+/** Clock ticks per second of /proc/<pid>/stat's CPU times (USER_HZ: 100 on Linux's usual builds). */
+const CLOCK_TICKS = 100;
+
+/**
+ * The CPU time so far (ms) of the PostgreSQL backends serving database `name`, when PostgreSQL runs on this
+ * machine (read from /proc; null elsewhere): it shares the cores with the server, so its work per answer bounds
+ * the rate as much as the server's. Backends that end between two readings are missed (the server's pool keeps
+ * its connections through the run).
+ */
+async function databaseCpuMs(admin: pg.Client, name: string): Promise<number | null> {
+  const { rows } = await admin.query<{ pid: number }>('select pid from pg_stat_activity where datname = $1', [name]);
+  let ticks = 0;
+  for (const { pid } of rows) {
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => null);
+    if (stat === null) return null;
+    // The fields after the command name (which may hold spaces, hence after its closing parenthesis).
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    ticks += Number(fields[11]) + Number(fields[12]);
+  }
+  return (ticks / CLOCK_TICKS) * 1000;
+}
+
+async function playOnce(env: Record<string, string>, databaseCpu: () => Promise<number | null> = async () => null): Promise<Run> {
   let quizId = 0;
   let questionId = 0;
   const server = await startBenchServer({
@@ -134,9 +160,12 @@ async function playOnce(env: Record<string, string>): Promise<Run> {
 
     // Answers: every player answers at once, retrying until acknowledged.
     const answerLatencies: number[] = [];
+    /** Each acknowledgement's latency and when its request was sent (ms since the answers began). */
+    const answerTimes: { latency: number; sentAt: number }[] = [];
     let refused = 0;
     next = 0;
     const cpuBeforeAnswers = await server.cpuMs();
+    const databaseCpuBeforeAnswers = await databaseCpu();
     const clientCpuBeforeAnswers = ownCpuMs();
     const answerStart = performance.now();
     await Promise.all(
@@ -154,6 +183,7 @@ async function playOnce(env: Record<string, string>): Promise<Run> {
             });
             await response.body.dump();
             answerLatencies.push(performance.now() - begun);
+            answerTimes.push({ latency: performance.now() - begun, sentAt: begun - answerStart });
             if (response.statusCode === 200) break;
             if (response.statusCode < 500) {
               refused += 1;
@@ -164,8 +194,21 @@ async function playOnce(env: Record<string, string>): Promise<Run> {
       }),
     );
     const answerMs = performance.now() - answerStart;
+    // Where the tail is: the first answers all at once (cold caches), or a stall mid-run (GC, a slow batch).
+    if (process.env.PLAY_BENCH_SLOWEST) {
+      const slowest = answerTimes.sort((x, y) => y.latency - x.latency).slice(0, 20);
+      console.error(
+        `slowest acknowledgements (ms, sent at ms of ${Math.round(answerMs)}):`,
+        slowest.map((t) => `${Math.round(t.latency)}@${Math.round(t.sentAt)}`).join(' '),
+      );
+    }
     const clientAnswerCpuMs = (ownCpuMs() - clientCpuBeforeAnswers) / tokens.length;
     const answerCpuMs = ((await server.cpuMs()) - cpuBeforeAnswers) / tokens.length;
+    const databaseCpuAfterAnswers = await databaseCpu();
+    const databaseAnswerCpuMs =
+      databaseCpuBeforeAnswers === null || databaseCpuAfterAnswers === null
+        ? null
+        : (databaseCpuAfterAnswers - databaseCpuBeforeAnswers) / tokens.length;
     const totalMs = performance.now() - started;
     // Lost: a player whose state does not hold the answer.
     let lost = 0;
@@ -200,6 +243,7 @@ async function playOnce(env: Record<string, string>): Promise<Run> {
       joinCpuMs,
       answerCpuMs,
       clientAnswerCpuMs,
+      databaseAnswerCpuMs,
     };
   } catch (error) {
     await pool.close().catch(() => undefined);
@@ -216,6 +260,9 @@ function rowsOf(engine: string, run: Run): BenchRow[] {
     { metric: `${engine}: answers`, value: run.answerPerSecond, unit: 'answers/s', budget: { min: 5000 } },
     { metric: `${engine}: server CPU per answer`, value: run.answerCpuMs, unit: 'ms' },
     { metric: `${engine}: load generator CPU per answer`, value: run.clientAnswerCpuMs, unit: 'ms' },
+    ...(run.databaseAnswerCpuMs === null
+      ? []
+      : [{ metric: `${engine}: database CPU per answer`, value: run.databaseAnswerCpuMs, unit: 'ms' }]),
     { metric: `${engine}: answer ack p50`, value: run.answerP50, unit: 'ms' },
     { metric: `${engine}: answer ack p99`, value: run.answerP99, unit: 'ms', budget: { max: 100 } },
     { metric: `${engine}: answers lost or refused`, value: run.lost + run.refused, unit: 'answers', budget: { max: 0 } },
@@ -236,7 +283,7 @@ export const benchmark: Benchmark = {
       const url = new URL(pgUrl);
       url.pathname = `/${name}`;
       try {
-        rows.push(...rowsOf('PostgreSQL', await playOnce({ DATABASE_URL: url.toString() })));
+        rows.push(...rowsOf('PostgreSQL', await playOnce({ DATABASE_URL: url.toString() }, () => databaseCpuMs(admin, name))));
       } finally {
         await admin.query(`drop database ${name} with (force)`);
         await admin.end();

@@ -1,5 +1,5 @@
 import { ActionIcon, Anchor, Group, NativeSelect, Popover, Stack, Text, Title } from '@mantine/core';
-import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { createContext, useContext, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { routeKeyOf } from '../../store/mirror';
 import { dayAndTimeZoneText } from '../../lib/date-text';
@@ -32,7 +32,16 @@ import {
   type QuizEntry,
 } from './quiz-rows';
 import { useAfterFirstPaint } from '../../ui/use-after-first-paint';
-import { LIVE_STATE_TEXT, useLiveChannelState, useLiveQuizCountsNodes, useLiveQuizNodes } from './use-live-channel';
+import {
+  LIVE_STATE_TEXT,
+  NO_LIVE_NODES,
+  useLiveChannelState,
+  useLiveNode,
+  useLiveQuizCountsStore,
+  useLiveQuizNodes,
+  type LiveNodeStore,
+} from './use-live-channel';
+import type { LiveQuizCounts } from '../../lib/contract/live';
 import { QuizPlayers } from './QuizPlayers';
 import { ConfirmStatusDialog } from './ConfirmStatusDialog';
 import { statusNeedsConfirmation } from './quiz-control';
@@ -184,6 +193,16 @@ function DateTimeCell({ value }: { value: string | null | undefined }) {
   ));
 }
 
+/** The live counts of the quizzes on the page, for their Players cells (a store: see useLiveQuizCountsStore). */
+const LiveCounts = createContext<LiveNodeStore<LiveQuizCounts>>(NO_LIVE_NODES);
+
+/** Joined and answered, live: renders again on its own quiz's counts, without its row. */
+function PlayersCell({ entry }: { entry: QuizEntry }) {
+  const { row, state } = entry;
+  const counts = useLiveNode(useContext(LiveCounts), row.quiz_hash);
+  return <QuizPlayers name={row.name} players={row.quiz_hash ? playerCountsOf(counts, state) : null} layout="cell" />;
+}
+
 /**
  * Reset Attempts with its confirmation. The confirmation's popover (a floating-ui instance) is mounted at the
  * first press, not in every row of the table; the button then moves into it, so it gets the focus back first.
@@ -286,7 +305,7 @@ const columns: DataTableColumn<QuizEntry>[] = [
     { edit: paths.editQuiz, remove: paths.deleteQuiz },
     ({ row }) => row.name,
   ),
-  { header: 'Players', cell: ({ row, players }) => <QuizPlayers name={row.name} players={players} layout="cell" />, shrink: true },
+  { header: 'Players', cell: (entry) => <PlayersCell entry={entry} />, shrink: true },
   { header: 'Reset Attempts', cell: (entry) => <ResetAttemptsCell entry={entry} />, shrink: true, action: true },
 ];
 
@@ -313,7 +332,7 @@ export function ListQuizScreen() {
   const live = useAfterFirstPaint();
   const pageHashes = live ? pageRows.flatMap((row) => (row.quiz_hash ? [row.quiz_hash] : [])) : [];
   const liveNodes = useDeferredValue(useLiveQuizNodes(pageHashes));
-  const countsNodes = useDeferredValue(useLiveQuizCountsNodes(pageHashes));
+  const countsStore = useLiveQuizCountsStore(pageHashes);
   const channel = useLiveChannelState(live);
   const entries = useMemo(
     () =>
@@ -324,10 +343,9 @@ export function ListQuizScreen() {
           state,
           controls: quizControls(row, state, online),
           viewerLink: row.quiz_hash ? viewerLink(viewerAppUrl, row.quiz_hash) : null,
-          players: row.quiz_hash ? playerCountsOf(countsNodes.get(row.quiz_hash), state) : null,
         };
       }),
-    [pageRows, liveNodes, countsNodes, online, viewerAppUrl],
+    [pageRows, liveNodes, online, viewerAppUrl],
   );
 
   return (
@@ -352,7 +370,7 @@ export function ListQuizScreen() {
       {loading ? (
         <Text c="dimmed">Loading quizzes…</Text>
       ) : (
-        <>
+        <LiveCounts.Provider value={countsStore}>
           <DataTable
             label="Quizzes"
             columns={columns}
@@ -386,7 +404,7 @@ export function ListQuizScreen() {
             label="Quizzes pages"
             summary={countOf(visible.length, 'quiz', 'quizzes')}
           />
-        </>
+        </LiveCounts.Provider>
       )}
     </Stack>
   );

@@ -128,8 +128,6 @@ export interface QuizEntry {
   state: QuizLiveState;
   controls: QuizControls;
   viewerLink: string | null;
-  /** Joined and answered, live; null until the counts arrive. */
-  players: PlayerCounts | null;
 }
 
 /** The fields of a mirrored quiz that List Quiz's cells show or act on. */
@@ -161,8 +159,6 @@ export function sameQuizEntry(a: QuizEntry, b: QuizEntry): boolean {
     a.controls.resetAttempts === b.controls.resetAttempts &&
     a.controls.disabledReason === b.controls.disabledReason &&
     a.controls.statuses.join() === b.controls.statuses.join() &&
-    a.viewerLink === b.viewerLink &&
-    a.players?.joined === b.players?.joined &&
-    a.players?.answered === b.players?.answered
+    a.viewerLink === b.viewerLink
   );
 }

@@ -181,6 +181,27 @@ describe('List Quiz row controls', () => {
   });
 });
 
+describe('List Quiz renders', () => {
+  beforeEach(async () => {
+    await putRows(quizzesMirror, stage);
+    await pulled();
+  });
+
+  it('renders no row again when a sync writes the rows it already had (issue 20 §3)', async () => {
+    renderScreen();
+    await screen.findByRole('row', { name: /^Stage/ });
+    await waitFor(() => expect(counts.listeners.has('stage-hash')).toBe(true));
+    const rowRenders = dayAndTimeZoneText.mock.calls.length;
+    await act(() => putRows(quizzesMirror, { ...stage, description: 'Not shown in the list' }));
+    await act(() => putRows(quizzesMirror, { ...stage }));
+    // The mirror hands its changes over in order: once the rename shows, the writes before it have been read.
+    await act(() => putRows(quizzesMirror, { ...stage, name: 'Stage renamed' }));
+    expect(await screen.findByRole('row', { name: /^Stage renamed/ })).toBeInTheDocument();
+    // One render of the row, for the rename: its Start Time and End Time cells.
+    expect(dayAndTimeZoneText.mock.calls.length - rowRenders).toBe(2);
+  });
+});
+
 describe('List Quiz players (issue 17)', () => {
   beforeEach(async () => {
     await putRows(quizzesMirror, stage);

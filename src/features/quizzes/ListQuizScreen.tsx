@@ -1,5 +1,5 @@
 import { ActionIcon, Anchor, Group, NativeSelect, Popover, Stack, Text, Title } from '@mantine/core';
-import { createContext, useContext, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { createContext, memo, useContext, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { routeKeyOf } from '../../store/mirror';
 import { dayAndTimeZoneText } from '../../lib/date-text';
@@ -27,6 +27,7 @@ import {
   quizControls,
   quizListLoading,
   sameQuizEntry,
+  sameQuizEntries,
   visibleQuizzes,
   type QuizControls,
   type QuizEntry,
@@ -309,6 +310,21 @@ const columns: DataTableColumn<QuizEntry>[] = [
   { header: 'Reset Attempts', cell: (entry) => <ResetAttemptsCell entry={entry} />, shrink: true, action: true },
 ];
 
+/** A row's key: its local id, kept through sync. */
+const quizKey = (entry: QuizEntry) => entry.row.localId;
+
+/** The title and the add button: the same on every render of the list, so rendered once. */
+const ListQuizHeading = memo(function ListQuizHeading() {
+  return (
+    <Group justify="space-between" wrap="wrap">
+      <Title order={1}>List Quiz</Title>
+      <PrimaryAction component={Link} to={paths.addQuiz()}>
+        Add new Quiz
+      </PrimaryAction>
+    </Group>
+  );
+});
+
 /**
  * /list-quiz: search, the quizzes table with its live controls, pager and count; read from the mirror,
  * the rows on screen following their live node (decisions §4) while it is newer than the mirrored row.
@@ -334,7 +350,7 @@ export function ListQuizScreen() {
   const liveNodes = useDeferredValue(useLiveQuizNodes(pageHashes));
   const countsStore = useLiveQuizCountsStore(pageHashes);
   const channel = useLiveChannelState(live);
-  const entries = useMemo(
+  const built = useMemo(
     () =>
       pageRows.map((row): QuizEntry => {
         const state = liveStateOf(row, row.quiz_hash ? liveNodes.get(row.quiz_hash) : null);
@@ -347,15 +363,38 @@ export function ListQuizScreen() {
       }),
     [pageRows, liveNodes, online, viewerAppUrl],
   );
+  // The entries shown last, kept while the new ones would render the same (a sync writing the rows it had, a live
+  // node saying what the row says): the memoised table then skips its render, not only its rows'.
+  const [kept, setKept] = useState(built);
+  const same = kept === built || sameQuizEntries(kept, built);
+  // Keeps a page that renders differently (React renders again at once, before anything is committed).
+  if (!same) setKept(built);
+  const entries = same ? kept : built;
+
+  // The same element while the search is (or is not) empty, so the memoised table does not render again for it.
+  const searching = search.trim() !== '';
+  const empty = useMemo(
+    () =>
+      searching ? (
+        <NoMatchState title="No quiz matches the search." what="quizzes" onShowAll={() => setSearch('')} />
+      ) : (
+        <EmptyState
+          icon={<QuizIcon />}
+          title="No quizzes yet."
+          description="Build a quiz from the questions in your bank, then run it live from this list."
+          action={
+            <PrimaryAction component={Link} to={paths.addQuiz()}>
+              Create the first quiz
+            </PrimaryAction>
+          }
+        />
+      ),
+    [searching, setSearch],
+  );
 
   return (
     <Stack>
-      <Group justify="space-between" wrap="wrap">
-        <Title order={1}>List Quiz</Title>
-        <PrimaryAction component={Link} to={paths.addQuiz()}>
-          Add new Quiz
-        </PrimaryAction>
-      </Group>
+      <ListQuizHeading />
       <SearchBox value={search} onChange={setSearch} />
       {!online && (
         <Text id={REASON_ID} c="orange.9" role="status">
@@ -375,24 +414,9 @@ export function ListQuizScreen() {
             label="Quizzes"
             columns={columns}
             rows={entries}
-            rowKey={(entry) => entry.row.localId}
+            rowKey={quizKey}
             sameRow={sameQuizEntry}
-            empty={
-              search.trim() ? (
-                <NoMatchState title="No quiz matches the search." what="quizzes" onShowAll={() => setSearch('')} />
-              ) : (
-                <EmptyState
-                  icon={<QuizIcon />}
-                  title="No quizzes yet."
-                  description="Build a quiz from the questions in your bank, then run it live from this list."
-                  action={
-                    <PrimaryAction component={Link} to={paths.addQuiz()}>
-                      Create the first quiz
-                    </PrimaryAction>
-                  }
-                />
-              )
-            }
+            empty={empty}
             cardsBelow={1100}
           />
           <PendingDeletes what="quizzes" rows={deleted} rowKey={(row) => row.localId} nameOf={(row) => row.name} />

@@ -8,6 +8,7 @@ import {
   quizControls,
   quizListLoading,
   sameQuizEntry,
+  sameQuizEntries,
   visibleQuizzes,
   type QuizEntry,
   type QuizRow,
@@ -126,6 +127,22 @@ describe('List Quiz rows', () => {
     }
     expect(sameQuizEntry(entry(), entry({}, false))).toBe(false);
     expect(sameQuizEntry(entry(), entry({}, true, 'https://viewer.example/abc'))).toBe(false);
+  });
+
+  it('treats a rebuilt page as the same when its rows are the same ones, in the same order, each rendering the same', () => {
+    const entry = (changes: Partial<QuizRow> = {}): QuizEntry => {
+      const row = quiz(changes);
+      const state = liveStateOf(row);
+      return { row, state, controls: quizControls(row, state, true), viewerLink: null };
+    };
+    const first = () => entry({ localId: 'a', serverId: 1 });
+    const second = () => entry({ localId: 'b', serverId: 2, name: 'Second' });
+    expect(sameQuizEntries([], [])).toBe(true);
+    expect(sameQuizEntries([first(), second()], [first(), second()])).toBe(true);
+    expect(sameQuizEntries([first(), second()], [second(), first()])).toBe(false);
+    expect(sameQuizEntries([first(), second()], [first()])).toBe(false);
+    expect(sameQuizEntries([first()], [first(), second()])).toBe(false);
+    expect(sameQuizEntries([first(), second()], [first(), entry({ localId: 'b', serverId: 2, name: 'Renamed' })])).toBe(false);
   });
 });
 

@@ -162,3 +162,14 @@ export function sameQuizEntry(a: QuizEntry, b: QuizEntry): boolean {
     a.viewerLink === b.viewerLink
   );
 }
+
+/** Whether two pages of List Quiz render the same: the same rows in the same order, each rendering as it did. */
+export function sameQuizEntries(previous: readonly QuizEntry[], next: readonly QuizEntry[]): boolean {
+  return (
+    previous.length === next.length &&
+    next.every((entry, index) => {
+      const before = previous[index];
+      return before !== undefined && sameQuizEntry(before, entry);
+    })
+  );
+}

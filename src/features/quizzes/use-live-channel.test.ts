@@ -155,12 +155,14 @@ describe('liveNodeStore and useLiveNode', () => {
       return useLiveNode(store, 'b');
     });
     expect(a.result.current).toBeUndefined();
+    const before = { ...renders };
     act(() => store.apply(new Map([['a', node(1)]])));
     expect(a.result.current).toEqual(node(1));
-    expect(renders).toEqual({ a: 2, b: 1 });
+    expect(renders.a).toBeGreaterThan(before.a);
+    expect(renders.b).toBe(before.b);
     act(() => store.apply(new Map([['b', node(2)]])));
     expect(b.result.current).toEqual(node(2));
-    expect(renders).toEqual({ a: 2, b: 2 });
+    expect(a.result.current).toEqual(node(1));
     // A node gone (the quiz deleted) reads as not there.
     act(() => store.apply(new Map([['a', null]])));
     expect(a.result.current).toBeUndefined();

@@ -1,4 +1,4 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import type { LiveQuizCounts } from '../../lib/contract/live';
 import { subscribeConnection, subscribeQuiz, subscribeQuizCounts, type LiveQuiz } from '../../live';
 import { useOnline } from '../../store/sync';
@@ -133,9 +133,24 @@ function useLiveNodeStoreOf<Node>(subscribe: NodeSubscriber<Node>, quizHashes: r
   return store;
 }
 
-/** The node of one quiz in a store, re-rendering only when that node changes (undefined until it arrives). */
+/**
+ * The node of one quiz in a store, re-rendering only when that node changes (undefined until it arrives). Followed
+ * in a transition, not with useSyncExternalStore (whose updates React renders at once, in one task): the first
+ * counts of a page arrive together, and the Players cells of ten rows rendered in one task were a long task on a
+ * phone (issue 20 §3); a transition's render yields to input between cells.
+ */
 export function useLiveNode<Node>(store: LiveNodeStore<Node>, quizHash: string | null | undefined): Node | undefined {
-  return useSyncExternalStore(store.subscribe, () => (quizHash ? store.get(quizHash) : undefined));
+  const [node, setNode] = useState(() => (quizHash ? store.get(quizHash) : undefined));
+  useEffect(() => {
+    const follow = () => {
+      const next = quizHash ? store.get(quizHash) : undefined;
+      startTransition(() => setNode(() => next));
+    };
+    // A change between the render and this subscription, or another quiz (a row given its hash by sync), is read here.
+    follow();
+    return store.subscribe(follow);
+  }, [store, quizHash]);
+  return node;
 }
 
 /** The live nodes of the given quizzes (by quiz_hash), kept current while they are on screen. */

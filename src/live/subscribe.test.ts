@@ -89,6 +89,22 @@ describe('subscribeQuiz', () => {
     expect(seen).toEqual([{ ...NODE, question_started_at: null, question_ends_at: null }, null]);
   });
 
+  it('starts the listens one per task, oldest first: many subscriptions make no long task (issue 20 §3)', async () => {
+    const live = await freshModule();
+    const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+    const paths = ['a', 'b', 'c'].map((hash) => {
+      live.subscribeQuiz(hash, () => undefined);
+      return liveQuizPath(hash);
+    });
+    await live.connectLive();
+    expect(sdk.onValue).not.toHaveBeenCalled();
+    for (const [index, path] of paths.entries()) {
+      await nextTask();
+      expect(sdk.onValue).toHaveBeenCalledTimes(index + 1);
+      expect(sdk.onValue).toHaveBeenLastCalledWith(path, expect.any(Function), undefined);
+    }
+  });
+
   it('never listens when unsubscribed before the connection opened', async () => {
     const live = await freshModule();
     const onQuiz = vi.fn();

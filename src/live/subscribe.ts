@@ -18,7 +18,28 @@ import { parseLiveQuiz, type LiveQuiz } from './live-quiz';
 
 export type Unsubscribe = () => void;
 
-/** Runs `listen` once connected; unsubscribing before that cancels it. */
+/** Listens waiting for their turn, oldest first. */
+const listensDue: (() => void)[] = [];
+
+/** Starts the oldest waiting listen, and arranges the next one in a task of its own. */
+function startNextListen(): void {
+  const start = listensDue.shift();
+  // The next one first: a listen that throws must not stop the others.
+  if (listensDue.length > 0) setTimeout(startNextListen, 0);
+  start?.();
+}
+
+/**
+ * Starts `start` in a task of its own, after the listens already waiting. Each listen is a message to the server
+ * and a query of the SDK's own: List Quiz's twenty nodes, all started in the task the connection opened in, made
+ * one long task of a phone's main thread (issue 20 §3); one per task, none blocks input for long.
+ */
+function listenSoon(start: () => void): void {
+  listensDue.push(start);
+  if (listensDue.length === 1) setTimeout(startNextListen, 0);
+}
+
+/** Runs `listen` once connected, in a task of its own (`listenSoon`); unsubscribing before that cancels it. */
 function whenConnected(
   listen: (connection: Awaited<ReturnType<typeof connectLive>>) => Unsubscribe,
   onError?: (error: Error) => void,
@@ -26,9 +47,10 @@ function whenConnected(
   let stop: Unsubscribe | null = null;
   let cancelled = false;
   connectLive().then(
-    (connection) => {
-      if (!cancelled) stop = listen(connection);
-    },
+    (connection) =>
+      listenSoon(() => {
+        if (!cancelled) stop = listen(connection);
+      }),
     (error: unknown) => {
       if (!cancelled) onError?.(error instanceof Error ? error : new Error(String(error)));
     },

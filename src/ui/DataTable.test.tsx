@@ -72,6 +72,24 @@ describe('DataTable rows', () => {
     rerender(table(countingColumns(renders), [alpha]));
     expect(renders.get('a')).toBe(3);
   });
+
+  it('renders again only when one of its props changes (the list around it renders far more often)', () => {
+    const columns = countingColumns(new Map());
+    const rows = [{ id: 'a', name: 'Alpha', note: '1' }];
+    const rowKey = vi.fn((item: Item) => item.id);
+    const withKey = (label: string) => (
+      <MantineProvider>
+        <DataTable label={label} columns={columns} rows={rows} rowKey={rowKey} />
+      </MantineProvider>
+    );
+    const { rerender } = render(withKey('Items'));
+    const renders = rowKey.mock.calls.length;
+    rerender(withKey('Items'));
+    expect(rowKey.mock.calls.length).toBe(renders);
+    rerender(withKey('Other items'));
+    expect(rowKey.mock.calls.length).toBeGreaterThan(renders);
+    expect(screen.getByRole('table', { name: 'Other items' })).toBeInTheDocument();
+  });
 });
 
 describe('cards where the columns do not fit (issue 20 §1)', () => {

@@ -137,15 +137,7 @@ function useCards(cardsBelow: number) {
  * (DataTable.module.css). Explicit roles keep it a table for assistive technology when the cards' CSS turns its
  * elements into blocks (browsers drop a table's semantics with its display).
  */
-export function DataTable<Row>({
-  label,
-  columns,
-  rows,
-  rowKey,
-  empty = 'Nothing to show.',
-  cardsBelow = 560,
-  sameRow,
-}: DataTableProps<Row>) {
+function DataTableOf<Row>({ label, columns, rows, rowKey, empty = 'Nothing to show.', cardsBelow = 560, sameRow }: DataTableProps<Row>) {
   const { box, table, cards } = useCards(cardsBelow);
   return (
     <div ref={box} className={classes.root} data-cards={cards || undefined}>
@@ -188,3 +180,9 @@ export function DataTable<Row>({
     </div>
   );
 }
+
+/**
+ * DataTable, memoised: a list renders again on every sync, live or status change, the table only when one of its
+ * props does (lists pass the same columns, rows, rowKey and empty state while nothing they show changed).
+ */
+export const DataTable = memo(DataTableOf) as typeof DataTableOf;

@@ -1,5 +1,5 @@
 import { Group, Pagination, Text } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { pageCount, pageRange } from './page-range';
 
 interface PagerProps {
@@ -48,9 +48,14 @@ export function countOf(total: number, one: string, many: string): string {
 
 /**
  * A list's foot: its pager, and beside it how many rows the list holds (`summary`, e.g. countOf(...)). `live`
- * announces a summary that changes with a filter while the person stays on the page.
+ * announces a summary that changes with a filter while the person stays on the page. Memoised: a list renders again
+ * on every sync or live change, its foot only when its page or count does.
  */
-export function ListFooter({ summary, live = false, ...pager }: PagerProps & { summary: ReactNode; live?: boolean }) {
+export const ListFooter = memo(function ListFooter({
+  summary,
+  live = false,
+  ...pager
+}: PagerProps & { summary: ReactNode; live?: boolean }) {
   return (
     <Group justify="space-between" wrap="wrap">
       <Pager {...pager} />
@@ -59,4 +64,4 @@ export function ListFooter({ summary, live = false, ...pager }: PagerProps & { s
       </Text>
     </Group>
   );
-}
+});

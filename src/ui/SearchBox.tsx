@@ -1,4 +1,5 @@
 import { CloseButton, TextInput } from '@mantine/core';
+import { memo } from 'react';
 
 interface SearchBoxProps {
   value: string;
@@ -6,8 +7,11 @@ interface SearchBoxProps {
   placeholder?: string;
 }
 
-/** The "Search" box of every list; clearing it (button or emptying it) restores the full list (decisions §1). */
-export function SearchBox({ value, onChange, placeholder = 'Search' }: SearchBoxProps) {
+/**
+ * The "Search" box of every list; clearing it (button or emptying it) restores the full list (decisions §1).
+ * Memoised: a list renders again on every sync or live change, the box only when its value does.
+ */
+export const SearchBox = memo(function SearchBox({ value, onChange, placeholder = 'Search' }: SearchBoxProps) {
   return (
     <TextInput
       type="search"
@@ -19,4 +23,4 @@ export function SearchBox({ value, onChange, placeholder = 'Search' }: SearchBox
       maw={420}
     />
   );
-}
+});

@@ -7,6 +7,7 @@ import { deleteQuiz, quizzesMirror } from '../../store/quizzes';
 import { syncStatusStore } from '../../store/sync';
 import { clearTables, markPulled, putRows } from '../../store/testing';
 import type * as ClientProfile from '../../ui/use-client-profile';
+import type * as DateText from '../../lib/date-text';
 import { ListQuizScreen } from './ListQuizScreen';
 import type * as LiveControls from './live-controls';
 import type { QuizRow } from './quiz-rows';
@@ -31,6 +32,13 @@ vi.mock('../../live', () => ({
   subscribeConnection: () => () => undefined,
   connectLive: () => new Promise(() => undefined),
 }));
+// Called once per Start Time and End Time cell rendered: counts the renders of the rows' other cells.
+const dayAndTimeZoneText = vi.hoisted(() => vi.fn<typeof DateText.dayAndTimeZoneText>());
+vi.mock('../../lib/date-text', async (importOriginal) => {
+  const original = await importOriginal<typeof DateText>();
+  dayAndTimeZoneText.mockImplementation(original.dayAndTimeZoneText);
+  return { ...original, dayAndTimeZoneText };
+});
 const moveQuizStatus = vi.hoisted(() => vi.fn(async () => true));
 vi.mock('./live-controls', async (importOriginal) => ({
   ...(await importOriginal<typeof LiveControls>()),
@@ -173,6 +181,27 @@ describe('List Quiz row controls', () => {
   });
 });
 
+describe('List Quiz renders', () => {
+  beforeEach(async () => {
+    await putRows(quizzesMirror, stage);
+    await pulled();
+  });
+
+  it('renders no row again when a sync writes the rows it already had (issue 20 §3)', async () => {
+    renderScreen();
+    await screen.findByRole('row', { name: /^Stage/ });
+    await waitFor(() => expect(counts.listeners.has('stage-hash')).toBe(true));
+    const rowRenders = dayAndTimeZoneText.mock.calls.length;
+    await act(() => putRows(quizzesMirror, { ...stage, description: 'Not shown in the list' }));
+    await act(() => putRows(quizzesMirror, { ...stage }));
+    // The mirror hands its changes over in order: once the rename shows, the writes before it have been read.
+    await act(() => putRows(quizzesMirror, { ...stage, name: 'Stage renamed' }));
+    expect(await screen.findByRole('row', { name: /^Stage renamed/ })).toBeInTheDocument();
+    // One render of the row, for the rename: its Start Time and End Time cells.
+    expect(dayAndTimeZoneText.mock.calls.length - rowRenders).toBe(2);
+  });
+});
+
 describe('List Quiz players (issue 17)', () => {
   beforeEach(async () => {
     await putRows(quizzesMirror, stage);
@@ -190,5 +219,19 @@ describe('List Quiz players (issue 17)', () => {
     await waitFor(() => expect(players).toHaveTextContent('Joined 4Answered 2'));
     act(() => counts.emit('stage-hash', { ...NO_COUNTS, joined: 5, question_no: 1, answered: 3 }));
     await waitFor(() => expect(players).toHaveTextContent('Joined 5Answered 3'));
+  });
+
+  it('renders only the Players cell again when the counts change, not its row (issue 20 §3)', async () => {
+    renderScreen();
+    const players = await screen.findByRole('group', { name: 'Players of Stage' });
+    await waitFor(() => expect(counts.listeners.has('stage-hash')).toBe(true));
+    const rowRenders = dayAndTimeZoneText.mock.calls.length;
+    expect(rowRenders).toBeGreaterThan(0);
+    act(() => counts.emit('stage-hash', { ...NO_COUNTS, joined: 4, question_no: 1, answered: 2 }));
+    await waitFor(() => expect(players).toHaveTextContent('Joined 4Answered 2'));
+    act(() => counts.emit('stage-hash', { ...NO_COUNTS, joined: 5, question_no: 2, answered: 3 }));
+    // The answered count is of the row's question (1), not of the node's.
+    await waitFor(() => expect(players).toHaveTextContent('Joined 5Answered 0'));
+    expect(dayAndTimeZoneText.mock.calls.length).toBe(rowRenders);
   });
 });

@@ -1,5 +1,5 @@
 import { ActionIcon, Anchor, Group, NativeSelect, Popover, Stack, Text, Title } from '@mantine/core';
-import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { createContext, memo, useContext, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { routeKeyOf } from '../../store/mirror';
 import { dayAndTimeZoneText } from '../../lib/date-text';
@@ -27,12 +27,22 @@ import {
   quizControls,
   quizListLoading,
   sameQuizEntry,
+  sameQuizEntries,
   visibleQuizzes,
   type QuizControls,
   type QuizEntry,
 } from './quiz-rows';
 import { useAfterFirstPaint } from '../../ui/use-after-first-paint';
-import { LIVE_STATE_TEXT, useLiveChannelState, useLiveQuizCountsNodes, useLiveQuizNodes } from './use-live-channel';
+import {
+  LIVE_STATE_TEXT,
+  NO_LIVE_NODES,
+  useLiveChannelState,
+  useLiveNode,
+  useLiveQuizCountsStore,
+  useLiveQuizNodes,
+  type LiveNodeStore,
+} from './use-live-channel';
+import type { LiveQuizCounts } from '../../lib/contract/live';
 import { QuizPlayers } from './QuizPlayers';
 import { ConfirmStatusDialog } from './ConfirmStatusDialog';
 import { statusNeedsConfirmation } from './quiz-control';
@@ -184,6 +194,16 @@ function DateTimeCell({ value }: { value: string | null | undefined }) {
   ));
 }
 
+/** The live counts of the quizzes on the page, for their Players cells (a store: see useLiveQuizCountsStore). */
+const LiveCounts = createContext<LiveNodeStore<LiveQuizCounts>>(NO_LIVE_NODES);
+
+/** Joined and answered, live: renders again on its own quiz's counts, without its row. */
+function PlayersCell({ entry }: { entry: QuizEntry }) {
+  const { row, state } = entry;
+  const counts = useLiveNode(useContext(LiveCounts), row.quiz_hash);
+  return <QuizPlayers name={row.name} players={row.quiz_hash ? playerCountsOf(counts, state) : null} layout="cell" />;
+}
+
 /**
  * Reset Attempts with its confirmation. The confirmation's popover (a floating-ui instance) is mounted at the
  * first press, not in every row of the table; the button then moves into it, so it gets the focus back first.
@@ -286,9 +306,24 @@ const columns: DataTableColumn<QuizEntry>[] = [
     { edit: paths.editQuiz, remove: paths.deleteQuiz },
     ({ row }) => row.name,
   ),
-  { header: 'Players', cell: ({ row, players }) => <QuizPlayers name={row.name} players={players} layout="cell" />, shrink: true },
+  { header: 'Players', cell: (entry) => <PlayersCell entry={entry} />, shrink: true },
   { header: 'Reset Attempts', cell: (entry) => <ResetAttemptsCell entry={entry} />, shrink: true, action: true },
 ];
+
+/** A row's key: its local id, kept through sync. */
+const quizKey = (entry: QuizEntry) => entry.row.localId;
+
+/** The title and the add button: the same on every render of the list, so rendered once. */
+const ListQuizHeading = memo(function ListQuizHeading() {
+  return (
+    <Group justify="space-between" wrap="wrap">
+      <Title order={1}>List Quiz</Title>
+      <PrimaryAction component={Link} to={paths.addQuiz()}>
+        Add new Quiz
+      </PrimaryAction>
+    </Group>
+  );
+});
 
 /**
  * /list-quiz: search, the quizzes table with its live controls, pager and count; read from the mirror,
@@ -313,9 +348,9 @@ export function ListQuizScreen() {
   const live = useAfterFirstPaint();
   const pageHashes = live ? pageRows.flatMap((row) => (row.quiz_hash ? [row.quiz_hash] : [])) : [];
   const liveNodes = useDeferredValue(useLiveQuizNodes(pageHashes));
-  const countsNodes = useDeferredValue(useLiveQuizCountsNodes(pageHashes));
+  const countsStore = useLiveQuizCountsStore(pageHashes);
   const channel = useLiveChannelState(live);
-  const entries = useMemo(
+  const built = useMemo(
     () =>
       pageRows.map((row): QuizEntry => {
         const state = liveStateOf(row, row.quiz_hash ? liveNodes.get(row.quiz_hash) : null);
@@ -324,20 +359,42 @@ export function ListQuizScreen() {
           state,
           controls: quizControls(row, state, online),
           viewerLink: row.quiz_hash ? viewerLink(viewerAppUrl, row.quiz_hash) : null,
-          players: row.quiz_hash ? playerCountsOf(countsNodes.get(row.quiz_hash), state) : null,
         };
       }),
-    [pageRows, liveNodes, countsNodes, online, viewerAppUrl],
+    [pageRows, liveNodes, online, viewerAppUrl],
+  );
+  // The entries shown last, kept while the new ones would render the same (a sync writing the rows it had, a live
+  // node saying what the row says): the memoised table then skips its render, not only its rows'.
+  const [kept, setKept] = useState(built);
+  const same = kept === built || sameQuizEntries(kept, built);
+  // Keeps a page that renders differently (React renders again at once, before anything is committed).
+  if (!same) setKept(built);
+  const entries = same ? kept : built;
+
+  // The same element while the search is (or is not) empty, so the memoised table does not render again for it.
+  const searching = search.trim() !== '';
+  const empty = useMemo(
+    () =>
+      searching ? (
+        <NoMatchState title="No quiz matches the search." what="quizzes" onShowAll={() => setSearch('')} />
+      ) : (
+        <EmptyState
+          icon={<QuizIcon />}
+          title="No quizzes yet."
+          description="Build a quiz from the questions in your bank, then run it live from this list."
+          action={
+            <PrimaryAction component={Link} to={paths.addQuiz()}>
+              Create the first quiz
+            </PrimaryAction>
+          }
+        />
+      ),
+    [searching, setSearch],
   );
 
   return (
     <Stack>
-      <Group justify="space-between" wrap="wrap">
-        <Title order={1}>List Quiz</Title>
-        <PrimaryAction component={Link} to={paths.addQuiz()}>
-          Add new Quiz
-        </PrimaryAction>
-      </Group>
+      <ListQuizHeading />
       <SearchBox value={search} onChange={setSearch} />
       {!online && (
         <Text id={REASON_ID} c="orange.9" role="status">
@@ -352,29 +409,14 @@ export function ListQuizScreen() {
       {loading ? (
         <Text c="dimmed">Loading quizzes…</Text>
       ) : (
-        <>
+        <LiveCounts.Provider value={countsStore}>
           <DataTable
             label="Quizzes"
             columns={columns}
             rows={entries}
-            rowKey={(entry) => entry.row.localId}
+            rowKey={quizKey}
             sameRow={sameQuizEntry}
-            empty={
-              search.trim() ? (
-                <NoMatchState title="No quiz matches the search." what="quizzes" onShowAll={() => setSearch('')} />
-              ) : (
-                <EmptyState
-                  icon={<QuizIcon />}
-                  title="No quizzes yet."
-                  description="Build a quiz from the questions in your bank, then run it live from this list."
-                  action={
-                    <PrimaryAction component={Link} to={paths.addQuiz()}>
-                      Create the first quiz
-                    </PrimaryAction>
-                  }
-                />
-              )
-            }
+            empty={empty}
             cardsBelow={1100}
           />
           <PendingDeletes what="quizzes" rows={deleted} rowKey={(row) => row.localId} nameOf={(row) => row.name} />
@@ -386,7 +428,7 @@ export function ListQuizScreen() {
             label="Quizzes pages"
             summary={countOf(visible.length, 'quiz', 'quizzes')}
           />
-        </>
+        </LiveCounts.Provider>
       )}
     </Stack>
   );

@@ -8,8 +8,8 @@ import {
   quizControls,
   quizListLoading,
   sameQuizEntry,
+  sameQuizEntries,
   visibleQuizzes,
-  type PlayerCounts,
   type QuizEntry,
   type QuizRow,
 } from './quiz-rows';
@@ -102,15 +102,10 @@ describe('List Quiz rows', () => {
   });
 
   it('treats a rebuilt row as the same unless something it shows or acts on changed', () => {
-    const entry = (
-      changes: Partial<QuizRow> = {},
-      online = true,
-      link: string | null = null,
-      players: PlayerCounts | null = { joined: 2, answered: 1 },
-    ): QuizEntry => {
+    const entry = (changes: Partial<QuizRow> = {}, online = true, link: string | null = null): QuizEntry => {
       const row = quiz(changes);
       const state = liveStateOf(row);
-      return { row, state, controls: quizControls(row, state, online), viewerLink: link, players };
+      return { row, state, controls: quizControls(row, state, online), viewerLink: link };
     };
     expect(sameQuizEntry(entry(), entry())).toBe(true);
     // Fields no cell shows do not count.
@@ -132,10 +127,22 @@ describe('List Quiz rows', () => {
     }
     expect(sameQuizEntry(entry(), entry({}, false))).toBe(false);
     expect(sameQuizEntry(entry(), entry({}, true, 'https://viewer.example/abc'))).toBe(false);
-    // The live counts are shown too.
-    expect(sameQuizEntry(entry(), entry({}, true, null, { joined: 3, answered: 1 }))).toBe(false);
-    expect(sameQuizEntry(entry(), entry({}, true, null, { joined: 2, answered: 2 }))).toBe(false);
-    expect(sameQuizEntry(entry(), entry({}, true, null, null))).toBe(false);
+  });
+
+  it('treats a rebuilt page as the same when its rows are the same ones, in the same order, each rendering the same', () => {
+    const entry = (changes: Partial<QuizRow> = {}): QuizEntry => {
+      const row = quiz(changes);
+      const state = liveStateOf(row);
+      return { row, state, controls: quizControls(row, state, true), viewerLink: null };
+    };
+    const first = () => entry({ localId: 'a', serverId: 1 });
+    const second = () => entry({ localId: 'b', serverId: 2, name: 'Second' });
+    expect(sameQuizEntries([], [])).toBe(true);
+    expect(sameQuizEntries([first(), second()], [first(), second()])).toBe(true);
+    expect(sameQuizEntries([first(), second()], [second(), first()])).toBe(false);
+    expect(sameQuizEntries([first(), second()], [first()])).toBe(false);
+    expect(sameQuizEntries([first()], [first(), second()])).toBe(false);
+    expect(sameQuizEntries([first(), second()], [first(), entry({ localId: 'b', serverId: 2, name: 'Renamed' })])).toBe(false);
   });
 });
 

@@ -128,8 +128,6 @@ export interface QuizEntry {
   state: QuizLiveState;
   controls: QuizControls;
   viewerLink: string | null;
-  /** Joined and answered, live; null until the counts arrive. */
-  players: PlayerCounts | null;
 }
 
 /** The fields of a mirrored quiz that List Quiz's cells show or act on. */
@@ -161,8 +159,17 @@ export function sameQuizEntry(a: QuizEntry, b: QuizEntry): boolean {
     a.controls.resetAttempts === b.controls.resetAttempts &&
     a.controls.disabledReason === b.controls.disabledReason &&
     a.controls.statuses.join() === b.controls.statuses.join() &&
-    a.viewerLink === b.viewerLink &&
-    a.players?.joined === b.players?.joined &&
-    a.players?.answered === b.players?.answered
+    a.viewerLink === b.viewerLink
+  );
+}
+
+/** Whether two pages of List Quiz render the same: the same rows in the same order, each rendering as it did. */
+export function sameQuizEntries(previous: readonly QuizEntry[], next: readonly QuizEntry[]): boolean {
+  return (
+    previous.length === next.length &&
+    next.every((entry, index) => {
+      const before = previous[index];
+      return before !== undefined && sameQuizEntry(before, entry);
+    })
   );
 }

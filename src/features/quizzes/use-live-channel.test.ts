@@ -1,7 +1,15 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LiveQuiz } from '../../live';
-import { liveNodeBatcher, useScreenWakeLock, withLiveNodeChanges, type FlushScheduler, type LiveNodeChanges } from './use-live-channel';
+import {
+  liveNodeBatcher,
+  liveNodeStore,
+  useLiveNode,
+  useScreenWakeLock,
+  withLiveNodeChanges,
+  type FlushScheduler,
+  type LiveNodeChanges,
+} from './use-live-channel';
 
 // The Screen Wake Lock of the control screen: jsdom has none, so each test gives navigator one.
 
@@ -131,5 +139,39 @@ describe('liveNodeBatcher', () => {
       ['c', node(1)],
     ]);
     expect(current.get('b')).toEqual(node(1));
+  });
+});
+
+describe('liveNodeStore and useLiveNode', () => {
+  it("renders a reader again only when its own quiz's node changes", () => {
+    const store = liveNodeStore<LiveQuiz>();
+    const renders = { a: 0, b: 0 };
+    const a = renderHook(() => {
+      renders.a += 1;
+      return useLiveNode(store, 'a');
+    });
+    const b = renderHook(() => {
+      renders.b += 1;
+      return useLiveNode(store, 'b');
+    });
+    expect(a.result.current).toBeUndefined();
+    const before = { ...renders };
+    act(() => store.apply(new Map([['a', node(1)]])));
+    expect(a.result.current).toEqual(node(1));
+    expect(renders.a).toBeGreaterThan(before.a);
+    expect(renders.b).toBe(before.b);
+    act(() => store.apply(new Map([['b', node(2)]])));
+    expect(b.result.current).toEqual(node(2));
+    expect(a.result.current).toEqual(node(1));
+    // A node gone (the quiz deleted) reads as not there.
+    act(() => store.apply(new Map([['a', null]])));
+    expect(a.result.current).toBeUndefined();
+    expect(store.get('b')).toEqual(node(2));
+  });
+
+  it('reads nothing without a quiz hash', () => {
+    const store = liveNodeStore<LiveQuiz>();
+    store.apply(new Map([['a', node(1)]]));
+    expect(renderHook(() => useLiveNode(store, null)).result.current).toBeUndefined();
   });
 });

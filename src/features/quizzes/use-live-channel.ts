@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import type { LiveQuizCounts } from '../../lib/contract/live';
 import { subscribeConnection, subscribeQuiz, subscribeQuizCounts, type LiveQuiz } from '../../live';
 import { useOnline } from '../../store/sync';
@@ -86,6 +86,73 @@ function useLiveNodesOf<Node>(subscribe: NodeSubscriber<Node>, quizHashes: reado
   return nodes;
 }
 
+/**
+ * Live nodes kept outside React's state: a component reads the node of its own quiz (`useLiveNode`), so a change
+ * renders the components of the quizzes that changed, not the whole list holding the subscriptions.
+ */
+export interface LiveNodeStore<Node> {
+  /** The quiz's node: undefined while it has not arrived. */
+  get(quizHash: string): Node | undefined;
+  /** Calls `listener` after each batch of changes; returns how to stop. */
+  subscribe(listener: () => void): () => void;
+}
+
+/** A store of live nodes, changed by batches (`apply`) and read by quiz (`get`). */
+export function liveNodeStore<Node>(): LiveNodeStore<Node> & { apply(changes: LiveNodeChanges<Node>): void } {
+  let nodes: ReadonlyMap<string, Node> = new Map();
+  const listeners = new Set<() => void>();
+  return {
+    get: (quizHash) => nodes.get(quizHash),
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    apply(changes) {
+      nodes = withLiveNodeChanges(nodes, changes);
+      listeners.forEach((listener) => listener());
+    },
+  };
+}
+
+/** A store without nodes, which never changes (where no list provides one). */
+export const NO_LIVE_NODES: LiveNodeStore<never> = { get: () => undefined, subscribe: () => () => undefined };
+
+/** `useLiveNodesOf`, the nodes kept in a store (one per mounted list) instead of the list's state. */
+function useLiveNodeStoreOf<Node>(subscribe: NodeSubscriber<Node>, quizHashes: readonly string[]): LiveNodeStore<Node> {
+  const [store] = useState(liveNodeStore<Node>);
+  const key = [...new Set(quizHashes)].sort().join(' ');
+  useEffect(() => {
+    const hashes = key ? key.split(' ') : [];
+    const batch = liveNodeBatcher<Node>((changes) => store.apply(changes));
+    const stops = hashes.map((hash) => subscribe(hash, (node) => batch.add(hash, node)));
+    return () => {
+      stops.forEach((stop) => stop());
+      batch.stop();
+    };
+  }, [key, subscribe, store]);
+  return store;
+}
+
+/**
+ * The node of one quiz in a store, re-rendering only when that node changes (undefined until it arrives). Followed
+ * in a transition, not with useSyncExternalStore (whose updates React renders at once, in one task): the first
+ * counts of a page arrive together, and the Players cells of ten rows rendered in one task were a long task on a
+ * phone (issue 20 §3); a transition's render yields to input between cells.
+ */
+export function useLiveNode<Node>(store: LiveNodeStore<Node>, quizHash: string | null | undefined): Node | undefined {
+  const [node, setNode] = useState(() => (quizHash ? store.get(quizHash) : undefined));
+  useEffect(() => {
+    const follow = () => {
+      const next = quizHash ? store.get(quizHash) : undefined;
+      startTransition(() => setNode(() => next));
+    };
+    // A change between the render and this subscription, or another quiz (a row given its hash by sync), is read here.
+    follow();
+    return store.subscribe(follow);
+  }, [store, quizHash]);
+  return node;
+}
+
 /** The live nodes of the given quizzes (by quiz_hash), kept current while they are on screen. */
 export function useLiveQuizNodes(quizHashes: readonly string[]): ReadonlyMap<string, LiveQuiz> {
   return useLiveNodesOf(subscribeQuiz, quizHashes);
@@ -108,11 +175,13 @@ const subscribeCountsOrNone: NodeSubscriber<LiveQuizCounts> = (quizHash, onNode)
   subscribeQuizCounts(quizHash, (counts) => onNode(counts ?? NO_COUNTS));
 
 /**
- * The play counts (joined, answered; issue 17) of the given quizzes, kept current while they are on screen. A quiz
- * whose counts have not arrived yet is absent from the map; one without a counts node has NO_COUNTS.
+ * The play counts (joined, answered; issue 17) of the given quizzes, kept current while they are on screen, in a
+ * store: List Quiz's Players cells read their own quiz's counts from it, so counts changing up to 4 times a second
+ * render those cells only, not the list and its rows (issue 20 §3). A quiz whose counts have not arrived yet has
+ * none in the store; one without a counts node has NO_COUNTS.
  */
-export function useLiveQuizCountsNodes(quizHashes: readonly string[]): ReadonlyMap<string, LiveQuizCounts> {
-  return useLiveNodesOf(subscribeCountsOrNone, quizHashes);
+export function useLiveQuizCountsStore(quizHashes: readonly string[]): LiveNodeStore<LiveQuizCounts> {
+  return useLiveNodeStoreOf(subscribeCountsOrNone, quizHashes);
 }
 
 /** How long a first connection may take before the screen says live updates are paused. */

@@ -61,6 +61,24 @@ const COLUMNS = [
 const COLUMN_NAMES = COLUMNS.map(([name]) => name).join(', ');
 const V_COLUMN_NAMES = COLUMNS.map(([name]) => `v.${name}`).join(', ');
 
+/**
+ * The insert of the answers in `v` (with each one's `opened_at`) that still count, on both databases: the round
+ * judged against is still the one open (same opening), the answer was chosen by its close and arrived within the
+ * grace (the 15-s rule), not after its reveal, and the attempt still exists (not reset). A second answer of an
+ * attempt to a question is not written. Returns what was written.
+ */
+const INSERT_COUNTING = `insert into answers (${COLUMN_NAMES})
+    select ${V_COLUMN_NAMES} from v
+    inner join rounds r on r.id = v.round_id
+    inner join attempts a on a.id = v.attempt_id
+    where r.opened_at = v.opened_at
+      and r.question_id = v.question_id
+      and v.received_at >= r.answer_opens_at
+      and (r.closes_at is null or (v.chosen_at <= r.closes_at and v.received_at <= r.closes_at + ${Number(ANSWER_GRACE_MS)}))
+      and (r.reveal_at is null or v.received_at <= r.reveal_at)
+    on conflict (attempt_id, question_id) do nothing
+    returning attempt_id, question_id, points, seconds`;
+
 // The batch's statements are written as SQL text rather than built with Kysely: a batch of 100 answers is
 // 1,400 parameters on SQLite, and building and compiling that tree cost more than SQLite writing the rows
 // (bench play's CPU profile). On SQLite a batch is written in runs whose sizes are powers of two (77
@@ -105,17 +123,7 @@ function insertText(size: number): string {
       rows.push(`(${cells.join(', ')})`);
     }
     return `with v (${COLUMN_NAMES}, opened_at) as (values ${rows.join(', ')})
-      insert into answers (${COLUMN_NAMES})
-      select ${V_COLUMN_NAMES} from v
-      inner join rounds r on r.id = v.round_id
-      inner join attempts a on a.id = v.attempt_id
-      where r.opened_at = v.opened_at
-        and r.question_id = v.question_id
-        and v.received_at >= r.answer_opens_at
-        and (r.closes_at is null or (v.chosen_at <= r.closes_at and v.received_at <= r.closes_at + ${Number(ANSWER_GRACE_MS)}))
-        and (r.reveal_at is null or v.received_at <= r.reveal_at)
-      on conflict (attempt_id, question_id) do nothing
-      returning attempt_id, question_id, points, seconds`;
+      ${INSERT_COUNTING}`;
   });
 }
 
@@ -206,17 +214,7 @@ const POSTGRES_INSERT = namedStatement(`with v (${COLUMN_NAMES}, opened_at) as (
     select * from unnest(${ARRAY_TYPES.map((type, index) => `$${index + 1}::${type}`).join(', ')})
   ),
   inserted as (
-    insert into answers (${COLUMN_NAMES})
-    select ${V_COLUMN_NAMES} from v
-    inner join rounds r on r.id = v.round_id
-    inner join attempts a on a.id = v.attempt_id
-    where r.opened_at = v.opened_at
-      and r.question_id = v.question_id
-      and v.received_at >= r.answer_opens_at
-      and (r.closes_at is null or (v.chosen_at <= r.closes_at and v.received_at <= r.closes_at + ${Number(ANSWER_GRACE_MS)}))
-      and (r.reveal_at is null or v.received_at <= r.reveal_at)
-    on conflict (attempt_id, question_id) do nothing
-    returning attempt_id, question_id, points, seconds
+    ${INSERT_COUNTING}
   ),
   sums as (
     select attempt_id, sum(points) as points, sum(cast(cast(seconds as text) as double precision)) as seconds

@@ -1,4 +1,4 @@
-import { startTransition, useEffect, useState } from 'react';
+import { startTransition, useCallback, useEffect, useState } from 'react';
 import type { LiveQuizCounts } from '../../lib/contract/live';
 import { subscribeConnection, subscribeQuiz, subscribeQuizCounts, type LiveQuiz } from '../../live';
 import { useOnline } from '../../store/sync';
@@ -69,20 +69,33 @@ export function withLiveNodeChanges<Node = LiveQuiz>(
 /** Reads one live node of a quiz: calls back with it now and on each change; returns the unsubscribe. */
 type NodeSubscriber<Node> = (quizHash: string, onNode: (node: Node | null) => void) => () => void;
 
-/** Nodes of the given quizzes (by quiz_hash), kept current while they are on screen, one screen update per frame. */
-function useLiveNodesOf<Node>(subscribe: NodeSubscriber<Node>, quizHashes: readonly string[]): ReadonlyMap<string, Node> {
-  const [nodes, setNodes] = useState<ReadonlyMap<string, Node>>(new Map());
+/**
+ * Follows the nodes of the given quizzes (by quiz_hash) while mounted and hands their changes to `apply`, once per
+ * frame. `apply` must stay the same function from render to render.
+ */
+function useNodeSubscriptions<Node>(
+  subscribe: NodeSubscriber<Node>,
+  quizHashes: readonly string[],
+  apply: (changes: LiveNodeChanges<Node>) => void,
+): void {
   // One subscription set per distinct list of hashes, not per render.
   const key = [...new Set(quizHashes)].sort().join(' ');
   useEffect(() => {
     const hashes = key ? key.split(' ') : [];
-    const batch = liveNodeBatcher<Node>((changes) => setNodes((current) => withLiveNodeChanges(current, changes)));
+    const batch = liveNodeBatcher<Node>(apply);
     const stops = hashes.map((hash) => subscribe(hash, (node) => batch.add(hash, node)));
     return () => {
       stops.forEach((stop) => stop());
       batch.stop();
     };
-  }, [key, subscribe]);
+  }, [key, subscribe, apply]);
+}
+
+/** Nodes of the given quizzes (by quiz_hash), kept current while they are on screen, one screen update per frame. */
+function useLiveNodesOf<Node>(subscribe: NodeSubscriber<Node>, quizHashes: readonly string[]): ReadonlyMap<string, Node> {
+  const [nodes, setNodes] = useState<ReadonlyMap<string, Node>>(new Map());
+  const apply = useCallback((changes: LiveNodeChanges<Node>) => setNodes((current) => withLiveNodeChanges(current, changes)), []);
+  useNodeSubscriptions(subscribe, quizHashes, apply);
   return nodes;
 }
 
@@ -120,16 +133,7 @@ export const NO_LIVE_NODES: LiveNodeStore<never> = { get: () => undefined, subsc
 /** `useLiveNodesOf`, the nodes kept in a store (one per mounted list) instead of the list's state. */
 function useLiveNodeStoreOf<Node>(subscribe: NodeSubscriber<Node>, quizHashes: readonly string[]): LiveNodeStore<Node> {
   const [store] = useState(liveNodeStore<Node>);
-  const key = [...new Set(quizHashes)].sort().join(' ');
-  useEffect(() => {
-    const hashes = key ? key.split(' ') : [];
-    const batch = liveNodeBatcher<Node>((changes) => store.apply(changes));
-    const stops = hashes.map((hash) => subscribe(hash, (node) => batch.add(hash, node)));
-    return () => {
-      stops.forEach((stop) => stop());
-      batch.stop();
-    };
-  }, [key, subscribe, store]);
+  useNodeSubscriptions(subscribe, quizHashes, store.apply);
   return store;
 }
 

@@ -6,7 +6,7 @@ import { onLocalChange } from '../local/changes';
 import type { EntityName, Payload, PortalDatabase } from '../local/db';
 import { RecordNotFoundError } from '../local/errors';
 import { withSyncLock } from './lock';
-import { pullEntity } from './pull';
+import { pullEntities } from './pull';
 import { pushOutbox, type IdAssigned, type PushContext } from './push';
 import { syncedEntities, type SyncedEntity } from './registry';
 import { discardChange, keepMine, retryChange, takeTheirs } from './resolution';
@@ -272,7 +272,7 @@ export class SyncEngine {
           return;
         }
       }
-      for (const entity of this.entities.values()) await pullEntity(this.db, this.client, entity, this.now());
+      await pullEntities(this.db, this.client, [...this.entities.values()], this.now());
       await this.saveLastSynced(this.now());
     } catch (error) {
       if (error instanceof ApiError && error.status === 401)

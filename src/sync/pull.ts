@@ -22,12 +22,19 @@ function latest(cursor: string | null, objects: readonly ServerObject[]): string
   return best;
 }
 
+/** What the server answered for one entity, not yet in the mirror. */
+export interface FetchedEntity {
+  entity: SyncedEntity;
+  meta: SyncMeta;
+  objects: ServerObject[];
+  deleted: number[] | undefined;
+}
+
 /**
- * Brings the server's rows of one entity into the mirror: every page, or only what changed since
- * the last pull when the server offers `updated_after` (it then answers with `deleted`). A server
- * without it sends everything, and rows it no longer has are dropped here.
+ * Reads the server's rows of one entity: every page, or only what changed since the last pull when the server
+ * offers `updated_after` (it then answers with `deleted`). Writes nothing: see applyPulled.
  */
-export async function pullEntity(db: PortalDatabase, client: KyInstance, entity: SyncedEntity, now: number): Promise<void> {
+export async function fetchEntity(db: PortalDatabase, client: KyInstance, entity: SyncedEntity): Promise<FetchedEntity> {
   const meta: SyncMeta = (await db.syncMeta.get(entity.name)) ?? {
     entity: entity.name,
     cursor: null,
@@ -44,6 +51,14 @@ export async function pullEntity(db: PortalDatabase, client: KyInstance, entity:
     if (answer.deleted) deleted = [...(deleted ?? []), ...answer.deleted];
     if (!answer.next) break;
   }
+  return { entity, meta, objects, deleted };
+}
+
+/**
+ * Brings what fetchEntity read into the mirror. A server without `updated_after` sent everything, and rows it no
+ * longer has are dropped here.
+ */
+export async function applyPulled(db: PortalDatabase, { entity, meta, objects, deleted }: FetchedEntity, now: number): Promise<void> {
   const incremental = meta.cursor !== null && deleted !== undefined;
   await db.transaction('rw', db.syncTables(), async () => {
     await mergePulled(db, entity.name, objects);
@@ -61,4 +76,16 @@ export async function pullEntity(db: PortalDatabase, client: KyInstance, entity:
       incremental: deleted !== undefined,
     });
   });
+}
+
+/**
+ * Brings the server's rows of the given entities into the mirror. The requests all leave at once (on a phone's
+ * network each is a round trip, and one after the other they held a first List Quiz back by four of them, issue 20
+ * §3); the rows are written in the entities' order, referenced entities first, as they were when pulled one by one.
+ */
+export async function pullEntities(db: PortalDatabase, client: KyInstance, entities: readonly SyncedEntity[], now: number): Promise<void> {
+  const fetches = entities.map((entity) => fetchEntity(db, client, entity));
+  // Each is awaited in turn below; a failure met while an earlier one is awaited is not "unhandled" meanwhile.
+  for (const fetch of fetches) fetch.catch(() => undefined);
+  for (const fetch of fetches) await applyPulled(db, await fetch, now);
 }

@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { apiLogin, createTenant, DEMO_ADMIN, signIn, type Tenant } from './support/fixtures';
 import { createCategory, createQuestion, serverQuestions, tenantApi } from './support/questions';
+import { announced } from './support/keyboard-drag';
 
 // Issue 9: the spec's main flows with the keyboard alone (Tab, Shift+Tab, Enter, Space, arrows, typing), and
 // every element reached by Tab shows where the focus is (its outline, shadow or border differs from unfocused).
@@ -182,16 +183,15 @@ test('builds a quiz with the picker by keyboard (check, move, keyboard drag) and
   await expect(selected.getByRole('listitem')).toHaveText([/Alpha/, /Bravo/, /Charlie/]);
 
   // The drag's keyboard sensor: Space lifts, arrows move, Space drops; each key waits for the announcement.
-  const announced = (text: string) => expect(page.getByRole('status').filter({ hasText: text })).toHaveCount(1);
   await tabTo(page, selected.getByRole('button', { name: 'Drag Charlie?' }), { backwards: true });
   await page.keyboard.press('Space');
-  await announced('Charlie? is over Charlie? in Selected Questions.');
+  await announced(page, 'Charlie? is over Charlie? in Selected Questions.');
   await page.keyboard.press('ArrowUp');
-  await announced('Charlie? is over Bravo? in Selected Questions.');
+  await announced(page, 'Charlie? is over Bravo? in Selected Questions.');
   await page.keyboard.press('ArrowUp');
-  await announced('Charlie? is over Alpha? in Selected Questions.');
+  await announced(page, 'Charlie? is over Alpha? in Selected Questions.');
   await page.keyboard.press('Space');
-  await announced('Charlie? dropped in Selected Questions.');
+  await announced(page, 'Charlie? dropped in Selected Questions.');
   await expect(selected.getByRole('listitem')).toHaveText([/Charlie/, /Alpha/, /Bravo/]);
 
   await tabTo(page, page.getByRole('button', { name: 'Save' }));

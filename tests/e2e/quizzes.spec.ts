@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { apiLogin, createTenant, scrollsSideways, signIn, type Tenant } from './support/fixtures';
 import { dragTo, field, localDay } from './support/quiz-form';
+import { announced } from './support/keyboard-drag';
 
 // The quiz form with its question picker, and List Quiz with its live controls (issue 6), online, each
 // test on a tenant of its own. Data is set up through the API; the UI is used for what is under test.
@@ -274,14 +275,13 @@ test('edits a quiz: join code and hash read-only, reorder by mouse and keyboard 
 
   // Keyboard: Space lifts Charlie, ArrowDown moves it one place, Space drops it.
   // Each key waits for the drag's screen reader announcement: the drag measures the lists between keys.
-  const announced = (text: string) => expect(page.getByRole('status').filter({ hasText: text })).toHaveCount(1);
   await selected.getByRole('button', { name: 'Drag Charlie?' }).focus();
   await page.keyboard.press('Space');
-  await announced('Charlie? is over Charlie? in Selected Questions.');
+  await announced(page, 'Charlie? is over Charlie? in Selected Questions.');
   await page.keyboard.press('ArrowDown');
-  await announced('Charlie? is over Alpha? in Selected Questions.');
+  await announced(page, 'Charlie? is over Alpha? in Selected Questions.');
   await page.keyboard.press('Space');
-  await announced('Charlie? dropped in Selected Questions.');
+  await announced(page, 'Charlie? dropped in Selected Questions.');
   await expect(items(selected)).toHaveText([/Alpha/, /Charlie/, /Bravo/]);
 
   // Across: Delta dragged from All onto Bravo lands before it; Alpha leaves by checkbox and arrow.

@@ -86,6 +86,8 @@ test('opens the account menu and logs out by keyboard, and Escape closes the men
 
   await page.keyboard.press('Enter');
   await expect(accountMenu).toHaveAttribute('aria-expanded', 'true');
+  // As above: the arrow is heard once the menu has the focus (its trap takes it a moment after opening).
+  await expect.poll(() => page.evaluate(() => Boolean(document.activeElement?.closest('[role="menu"]')))).toBe(true);
   await page.keyboard.press('ArrowDown');
   await expect(page.getByRole('menuitem', { name: 'Logout' })).toBeFocused();
   await page.keyboard.press('Enter');

@@ -1,5 +1,6 @@
 import type * as RouterChunk from './router';
 import { isLoginPath } from './screen-table';
+import { loadOnce } from '../lib/load-once';
 
 // Which screen the page opens on decides what the first bundle must hold (issue 20 §3: /login within 120 kB gzip
 // of JavaScript). The sign-in screen, on / and /login without a stored token, is drawn by a small shell of our
@@ -13,16 +14,8 @@ export function opensOnLoginShell({ pathname }: { pathname: string }, storedToke
   return storedToken === null && isLoginPath(pathname);
 }
 
-let routerModule: Promise<RouterModule> | null = null;
-
 /**
- * The router's chunk, loaded once whoever asks first (the start, the shell's idle moment, a link, the sign-in).
+ * The router's chunk, loaded once whoever asks first (the start, the shell's first touch, a link, the sign-in).
  * A failed load (offline without the worker's cache) is forgotten, so that the next ask tries again.
  */
-export function loadRouter(): Promise<RouterModule> {
-  routerModule ??= import('./router').catch((error: unknown) => {
-    routerModule = null;
-    throw error;
-  });
-  return routerModule;
-}
+export const loadRouter: () => Promise<RouterModule> = loadOnce(() => import('./router'));

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type * as Live from '../live';
 import type { LivePoll, LiveQuizCounts, LiveQuizTopTen } from '../lib/contract/live';
+import { loadOnce } from '../lib/load-once';
 
 // The live channel (src/live, decisions §4/§6) is loaded after the first screen: Firebase is the largest part
 // of the player app and the join form does not need it. One module promise per page.
@@ -8,15 +9,8 @@ import type { LivePoll, LiveQuizCounts, LiveQuizTopTen } from '../lib/contract/l
 type LiveModule = typeof Live;
 type Unsubscribe = () => void;
 
-let loading: Promise<LiveModule> | null = null;
-
-export function loadLive(): Promise<LiveModule> {
-  loading ??= import('../live').catch((error: unknown) => {
-    loading = null;
-    throw error;
-  });
-  return loading;
-}
+/** The live channel's module, loaded once; a failed load is tried again on the next ask. */
+export const loadLive: () => Promise<LiveModule> = loadOnce(() => import('../live'));
 
 /** Waits before subscribing again after the live channel failed (offline, server restarting). */
 const RETRY_MS = 3_000;

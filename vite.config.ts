@@ -301,6 +301,14 @@ export default defineConfig({
               test: /node_modules[\\/](react-router|react-router-dom)[\\/]|[\\/]src[\\/]app[\\/](router|routes|guards|RootLayout)\./,
               priority: 3,
             },
+            // The API's schemas with zod: the stored token's user is decoded with them before any screen has
+            // loaded (session/user-request.ts). Apart from the screens' chunks, which import React Router and
+            // all of Mantine, so that the first request of a signed-in start waits for no more than this and 'http'.
+            {
+              name: 'contract',
+              test: /node_modules[\\/]zod[\\/]|[\\/]src[\\/]lib[\\/](contract[\\/]|options-codec\.|quiz-rules\.|search-query\.)/,
+              priority: 3,
+            },
             // Only these modules, not what they import: the Mantine parts they build on stay in screens-vendor.
             { name: 'editors-vendor', test: EDITOR_LIBRARIES, priority: 3, includeDependenciesRecursively: false },
             { name: 'screens-vendor', test: /node_modules[\\/](?!firebase|@firebase|workbox-window)/, priority: 2 },

@@ -4,8 +4,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { afterLoad } from './app/after-load';
 import { App } from './app/App';
-import { loadRouter, opensOnLoginShell } from './app/first-screen';
-import { preloadScreenAt } from './app/screen-table';
+import { opensOnLoginShell } from './app/first-screen';
 import { preferJitlessZod } from './lib/zod-jitless';
 import { readStoredToken } from './session/token-storage';
 import { startUserRequest } from './session/user-request';
@@ -20,14 +19,8 @@ afterLoad(() => void import('./app/service-worker-notices').then((module) => mod
 
 startUserRequest(readStoredToken());
 // The sign-in screen is drawn by the first bundle's shell (app/shell.tsx). Any other screen needs the router's
-// chunk and the screen's own code: both asked for now, together, before React renders (rather than the screen's
-// once the router has been made), online and offline (from the service worker's cache) alike.
+// chunk and the screen's own code, which the shell asks for together once the screen's title has been painted.
 const onLoginShell = opensOnLoginShell(window.location, readStoredToken());
-if (!onLoginShell) {
-  // A failure is reported by the screens (app/shell.tsx), which ask again.
-  loadRouter().catch(() => undefined);
-  preloadScreenAt(window.location.pathname);
-}
 
 // How the first render runs. Until the router's chunk is there, another screen than the sign-in shows its title
 // (screen-table.ts) and a spinner: rendered at once, so the title (the largest thing on a phone's first screen) is

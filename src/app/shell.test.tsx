@@ -7,12 +7,20 @@ import { SessionProvider } from '../session/SessionProvider';
 import { demoUser, jsonResponse, mockFetch, type Answer } from '../session/test-fetch';
 import type * as firstScreenModule from './first-screen';
 import { loadRouter } from './first-screen';
+import type * as screenTableModule from './screen-table';
+import { preloadScreenAt } from './screen-table';
 import { Screens } from './shell';
 
 // Whether and when the shell asks for the router's chunk.
 vi.mock('./first-screen', async (importOriginal) => {
   const original = await importOriginal<typeof firstScreenModule>();
   return { ...original, loadRouter: vi.fn(original.loadRouter) };
+});
+
+// When the screen's own code is asked for.
+vi.mock('./screen-table', async (importOriginal) => {
+  const original = await importOriginal<typeof screenTableModule>();
+  return { ...original, preloadScreenAt: vi.fn(original.preloadScreenAt) };
 });
 
 // The test says when the first paint has happened.
@@ -63,6 +71,7 @@ beforeEach(() => {
   localStorage.clear();
   painted.length = 0;
   vi.mocked(loadRouter).mockClear();
+  vi.mocked(preloadScreenAt).mockClear();
   window.history.replaceState(null, '', '/login');
 });
 afterEach(() => {
@@ -156,5 +165,24 @@ describe('the sign-in shell', () => {
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     await waitFor(() => expect(window.location.pathname).toBe('/dashboard'), { timeout: 10_000 });
     vi.mocked(console.error).mockRestore();
+  });
+});
+
+describe('a start on another screen', () => {
+  it("paints the screen's title first, then asks for the router's chunk and the screen's code together", async () => {
+    window.history.replaceState(null, '', '/reset/password/');
+    renderScreens();
+    expect(screen.getByRole('heading', { name: 'Reset Password' })).toBeInTheDocument();
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(loadRouter).not.toHaveBeenCalled();
+    expect(preloadScreenAt).not.toHaveBeenCalled();
+
+    act(() => painted.splice(0).forEach((done) => done()));
+    expect(loadRouter).toHaveBeenCalledTimes(1);
+    expect(preloadScreenAt).toHaveBeenCalledWith('/reset/password/');
+    // The router makes the screen after a paint too, once its chunk is there.
+    await waitFor(() => expect(painted).not.toHaveLength(0), { timeout: 10_000 });
+    act(() => painted.splice(0).forEach((done) => done()));
+    expect(await screen.findByRole('button', { name: 'Send' }, { timeout: 10_000 })).toBeInTheDocument();
   });
 });

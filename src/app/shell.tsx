@@ -4,9 +4,11 @@ import { ScreenLinkContext, type RenderScreenLink, type ScreenLinkProps } from '
 import { useSession } from '../session/session-context';
 import { readStoredToken } from '../session/token-storage';
 import { FullScreenLoader } from '../ui/FullScreenLoader';
+import { afterFirstPaint } from '../ui/use-after-first-paint';
 import { loadRouter, opensOnLoginShell, type RouterModule } from './first-screen';
+import { prepareWhenIdle } from './idle-preparation';
 import { documentTitle } from './route-title';
-import { LOGIN_TITLE, startingTitleAt } from './screen-table';
+import { LOGIN_TITLE, preloadScreenAt, startingTitleAt } from './screen-table';
 import { whenUserActs } from './when-user-acts';
 
 // The sign-in screen without React Router (issue 20 §3: its 27 kB gzip were a fifth of /login's JavaScript). The
@@ -91,23 +93,43 @@ export function Screens() {
   useEffect(() => {
     if (!handOver) return;
     let cancelled = false;
-    loadRouter().then(
-      (module) => {
-        // A transition: the router's first screen renders in slices, not in one long task.
-        if (!cancelled) startTransition(() => setRouter(() => module));
-      },
-      (error: unknown) => {
-        if (cancelled) return;
-        console.error('Could not load the screens', error);
-        // A link still goes where it says, by loading the page.
-        if (handOver.to !== undefined) window.location.assign(handOver.to);
-        else setLoadFailed(true);
-      },
-    );
+    const load = () =>
+      loadRouter().then(
+        (module) => {
+          // A transition: the router's first screen renders in slices, not in one long task.
+          if (!cancelled) startTransition(() => setRouter(() => module));
+        },
+        (error: unknown) => {
+          if (cancelled) return;
+          console.error('Could not load the screens', error);
+          // A link still goes where it says, by loading the page.
+          if (handOver.to !== undefined) window.location.assign(handOver.to);
+          else setLoadFailed(true);
+        },
+      );
+    if (startsOnShell) {
+      void load();
+      return () => {
+        cancelled = true;
+      };
+    }
+    // Opening on another screen: the router's chunk and the screen's own code are asked for together (rather than
+    // the screen's once the router has been made), online and offline alike, once the screen's title (rendered at
+    // once below) has been painted. The downloads do not hold the paint up on a phone; but Lighthouse's model counts
+    // every download that ended before it as one the paint waited for, which put List Quiz's largest paint (that
+    // title) after the ~300 kB of its screens' code (issue 20 §3).
+    let cancelPreparation = () => {};
+    const cancelWait = afterFirstPaint(() => {
+      preloadScreenAt(window.location.pathname);
+      void load();
+      cancelPreparation = prepareWhenIdle();
+    });
     return () => {
       cancelled = true;
+      cancelWait();
+      cancelPreparation();
     };
-  }, [handOver, attempt]);
+  }, [handOver, attempt, startsOnShell]);
 
   // The first reason to hand over wins: a link followed while the session signs in still goes where it says.
   const handOverOnce = useCallback((next: HandOver) => setHandOver((current) => current ?? next), []);

@@ -5,7 +5,8 @@
 // Intl formatters are made on first use and kept: the first one of a page loads the locale's data (about 20 ms
 // of a slow phone's main thread, measured in issue 9), paid once, not per cell.
 
-type Style = 'day' | 'dayTime' | 'dayTimeZone' | 'timeZone';
+export type DateStyle = 'day' | 'dayTime' | 'dayTimeZone' | 'timeZone';
+type Style = DateStyle;
 
 const OPTIONS: Record<Style, Intl.DateTimeFormatOptions> = {
   day: { year: 'numeric', month: 'short', day: 'numeric' },
@@ -25,6 +26,14 @@ function formatter(style: Style, locale: string | undefined): Intl.DateTimeForma
     formatters.set(key, made);
   }
   return made;
+}
+
+/**
+ * Makes a style's formatter for the browser's locale now, ahead of its first date: for an idle moment before a
+ * screen needs it (app/idle-preparation.ts), so that the locale's data does not load in the task that draws a list.
+ */
+export function prepareDateFormatter(style: DateStyle): void {
+  formatter(style, undefined);
 }
 
 function parsed(value: string | number | Date | null | undefined): Date | null {

@@ -134,11 +134,12 @@ function explain(page: string, lhr: Report): void {
   }
 }
 
-/** The whole median report, for a closer look (trace-derived audits, long tasks, request chains). */
-function saveReport(page: string, lhr: Report): void {
+/** The whole median report (or one run's), for a closer look (trace-derived audits, long tasks, request chains). */
+function saveReport(page: string, lhr: Report, run?: number): void {
   const dir = path.join(import.meta.dirname, 'out');
   mkdirSync(dir, { recursive: true });
-  const file = path.join(dir, `lighthouse-${page.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '')}.json`);
+  const name = `lighthouse-${page.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '')}${run === undefined ? '' : `-run-${run}`}`;
+  const file = path.join(dir, `${name}.json`);
   writeFileSync(file, JSON.stringify(lhr));
   console.error(`lighthouse ${page}: report written to ${path.relative(process.cwd(), file)}`);
 }
@@ -152,6 +153,8 @@ async function audit(target: Audited, origin: string): Promise<BenchRow[]> {
   for (let run = 0; run < RUNS; run += 1) {
     const { lhr } = await lighthouseRunAgainOnTraceFailure(target, origin);
     reports.push(lhr);
+    // LIGHTHOUSE_SAVE_RUNS=1: every run's report too, to compare a bad run with a good one.
+    if (process.env.LIGHTHOUSE_SAVE_RUNS) saveReport(target.page, lhr, run + 1);
     const figures = METRICS.map((metric) => `${metric.title} ${Math.round(lhr.audits[metric.id]?.numericValue ?? Number.NaN)}`).join(', ');
     console.error(
       `lighthouse ${target.page} run ${run + 1}/${RUNS}: performance ${Math.round((lhr.categories.performance?.score ?? 0) * 100)}, ${figures}`,

@@ -12,8 +12,12 @@ export const DEMO_ADMIN = { email: 'admin@demo.quiz', password: 'demo-pass-2026'
 
 let build: string | null = null;
 
-/** The production build's folder, built on first use and removed when the process exits. */
+/**
+ * The production build's folder, built on first use and removed when the process exits. BENCH_DIST=<folder> uses
+ * a build made beforehand instead (`npx vite build --outDir <folder>`), to set two builds side by side in turns.
+ */
 export function portalBuild(): string {
+  if (process.env.BENCH_DIST) return process.env.BENCH_DIST;
   if (build) return build;
   const dir = mkdtempSync(path.join(tmpdir(), 'quiz-portal-bench-dist-'));
   process.once('exit', () => rmSync(dir, { recursive: true, force: true }));

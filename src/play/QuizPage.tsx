@@ -4,13 +4,13 @@ import type { PlayQuiz, PlayState } from '../lib/contract/play';
 import { PLAY_MESSAGES } from '../lib/contract/play-messages';
 import { normaliseJoinCode } from '../lib/quiz-rules';
 import type { OptionLetter } from '../lib/options-codec';
-import type { AnswerQueue } from './answer-queue';
 import { playApi } from './api';
 import { serverClock } from './clock';
 import { device, takeFromAddress, takeTokenFromAddress } from './device';
 import { takeFirstQuiz, takeFirstState } from './first-reads';
 import { PlayError } from './http';
 import { followCounts, followQuiz, followTopTen, useLiveNode, useOnline } from './live-hooks';
+import { answerQueue } from './page-answer-queue';
 import { Branding, Countdown, ErrorMessage, Frame, OfflineNote, useAfterPaint, useServerNow } from './parts';
 import { deriveScreen, pageReducer, type ChosenAnswer, type PageState, type PlaySession, type Screen } from './screen';
 
@@ -27,25 +27,6 @@ function initialPage(hash: string): PageState {
   const session = device.session(hash);
   if (!session) return { step: 'loading' };
   return { step: 'playing', quiz: device.quiz(hash), session, state: device.state(hash), message: null };
-}
-
-let queueLoading: Promise<AnswerQueue> | null = null;
-/** The page's answer queue (Dexie loads with it, after the first screen). */
-function answerQueue(): Promise<AnswerQueue> {
-  queueLoading ??= import('./answer-queue').then(({ AnswerQueue, PlayDatabase }) => {
-    const queue = new AnswerQueue(new PlayDatabase(), {
-      send: (answer) =>
-        playApi.answer(answer.token, answer.key, {
-          question: answer.question,
-          chosen_option: answer.chosen_option,
-          chosen_at: answer.chosen_at,
-        }),
-    });
-    window.addEventListener('online', () => void queue.flush());
-    void queue.flush();
-    return queue;
-  });
-  return queueLoading;
 }
 
 export function QuizPage({ hash }: { hash: string }) {

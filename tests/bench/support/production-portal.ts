@@ -14,7 +14,7 @@ let build: string | null = null;
 
 /**
  * The production build's folder, built on first use and removed when the process exits. BENCH_DIST=<folder> uses
- * a build made beforehand instead (`npx vite build --outDir <folder>`), to set two builds side by side in turns.
+ * a build made beforehand instead (`npx vite build --outDir <folder>`), rather than building again.
  */
 export function portalBuild(): string {
   if (process.env.BENCH_DIST) return process.env.BENCH_DIST;

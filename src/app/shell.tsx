@@ -6,7 +6,7 @@ import { readStoredToken } from '../session/token-storage';
 import { FullScreenLoader } from '../ui/FullScreenLoader';
 import { afterFirstPaint } from '../ui/use-after-first-paint';
 import { loadRouter, opensOnLoginShell, type RouterModule } from './first-screen';
-import { prepareWhenIdle } from './idle-preparation';
+import { loadLocaleDataAside } from './locale-data';
 import { documentTitle } from './route-title';
 import { LOGIN_TITLE, preloadScreenAt, startingTitleAt } from './screen-table';
 import { whenUserActs } from './when-user-acts';
@@ -109,6 +109,7 @@ export function Screens() {
       );
     if (startsOnShell) {
       void load();
+      loadLocaleDataAside();
       return () => {
         cancelled = true;
       };
@@ -118,16 +119,14 @@ export function Screens() {
     // once below) has been painted. The downloads do not hold the paint up on a phone; but Lighthouse's model counts
     // every download that ended before it as one the paint waited for, which put List Quiz's largest paint (that
     // title) after the ~300 kB of its screens' code (issue 20 §3).
-    let cancelPreparation = () => {};
     const cancelWait = afterFirstPaint(() => {
       preloadScreenAt(window.location.pathname);
       void load();
-      cancelPreparation = prepareWhenIdle();
+      loadLocaleDataAside();
     });
     return () => {
       cancelled = true;
       cancelWait();
-      cancelPreparation();
     };
   }, [handOver, attempt, startsOnShell]);
 

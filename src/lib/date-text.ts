@@ -3,7 +3,8 @@
 // be read. A moment people meet at (a quiz's start and end) also names its time zone; a list's day does not.
 //
 // Intl formatters are made on first use and kept: the first one of a page loads the locale's data (about 20 ms
-// of a slow phone's main thread, measured in issue 9), paid once, not per cell.
+// of a slow phone's main thread, measured in issue 9, and up to 80 ms unthrottled on a busy machine), paid once,
+// not per cell. A signed-in start has a worker load it first (app/locale-data.ts).
 
 export type DateStyle = 'day' | 'dayTime' | 'dayTimeZone' | 'timeZone';
 type Style = DateStyle;
@@ -28,9 +29,12 @@ function formatter(style: Style, locale: string | undefined): Intl.DateTimeForma
   return made;
 }
 
+/** The styles the lists write their dates in (category, poll and quiz rows). */
+export const LIST_DATE_STYLES = ['day', 'timeZone'] as const satisfies readonly DateStyle[];
+
 /**
- * Makes a style's formatter for the browser's locale now, ahead of its first date: for an idle moment before a
- * screen needs it (app/idle-preparation.ts), so that the locale's data does not load in the task that draws a list.
+ * Makes a style's formatter for the browser's locale now, ahead of its first date: in a worker at the start
+ * (app/locale-data.worker.ts), which loads the locale's data off the main thread.
  */
 export function prepareDateFormatter(style: DateStyle): void {
   formatter(style, undefined);

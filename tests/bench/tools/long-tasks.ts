@@ -17,7 +17,7 @@ import { pageMainThread, threadOf, type TraceEvent } from './trace-event';
 //
 //   npx tsx tests/bench/tools/long-tasks.ts [/list-quiz]     (RATE=4 slowdown, WAIT=7000 ms after navigation)
 //   SIGNED_OUT=1 npx tsx tests/bench/tools/long-tasks.ts /login     (no stored token: the sign-in form)
-//   SOURCE=lighthouse LONG_MS=12.5 npx tsx tests/bench/tools/long-tasks.ts   (the trace of one Lighthouse run,
+//   SOURCE=lighthouse LONG_MS=12.5 npx tsx tests/bench/tools/long-tasks.ts   (the trace of one Lighthouse run (TRACE_OUT keeps it),
 //     unthrottled: Lighthouse multiplies each task by 4, so the tasks over 12.5 ms are the ones it counts)
 //   OFFLINE=1 npx tsx tests/bench/tools/long-tasks.ts   (the offline benchmark's cold start, unthrottled: the bench
 //     server with 200 categories, the portal controlled by its worker, offline, a new tab on /add-category until
@@ -405,6 +405,7 @@ function report(
 async function lighthouseTrace(origin: string, pagePath: string): Promise<TraceEvent[]> {
   const token = process.env.SIGNED_OUT ? undefined : await demoToken(origin);
   const { artifacts } = await lighthouseRun({ page: pagePath, url: `${origin}${pagePath}`, token }, origin);
+  if (process.env.TRACE_OUT) writeFileSync(process.env.TRACE_OUT, JSON.stringify(artifacts.Trace));
   return artifacts.Trace.traceEvents as unknown as TraceEvent[];
 }
 

@@ -9,6 +9,7 @@ import type * as firstScreenModule from './first-screen';
 import { loadRouter } from './first-screen';
 import type * as screenTableModule from './screen-table';
 import { preloadScreenAt } from './screen-table';
+import { loadScreenLibraries } from './screen-libraries';
 import { Screens } from './shell';
 
 // Whether and when the shell asks for the router's chunk.
@@ -22,6 +23,17 @@ vi.mock('./screen-table', async (importOriginal) => {
   const original = await importOriginal<typeof screenTableModule>();
   return { ...original, preloadScreenAt: vi.fn(original.preloadScreenAt) };
 });
+
+// The test says when the screens' libraries are in (their chunks, in turn).
+let librariesLoaded = () => {};
+vi.mock('./screen-libraries', () => ({
+  loadScreenLibraries: vi.fn(
+    () =>
+      new Promise<void>((resolve) => {
+        librariesLoaded = resolve;
+      }),
+  ),
+}));
 
 // The test says when the first paint has happened.
 const painted: (() => void)[] = [];
@@ -169,15 +181,21 @@ describe('the sign-in shell', () => {
 });
 
 describe('a start on another screen', () => {
-  it("paints the screen's title first, then asks for the router's chunk and the screen's code together", async () => {
+  it("paints the screen's title first, then loads the screens' libraries, then asks for the router's chunk and the screen's code together", async () => {
     window.history.replaceState(null, '', '/reset/password/');
     renderScreens();
     expect(screen.getByRole('heading', { name: 'Reset Password' })).toBeInTheDocument();
     await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(loadScreenLibraries).not.toHaveBeenCalled();
     expect(loadRouter).not.toHaveBeenCalled();
     expect(preloadScreenAt).not.toHaveBeenCalled();
 
     act(() => painted.splice(0).forEach((done) => done()));
+    expect(loadScreenLibraries).toHaveBeenCalledTimes(1);
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(loadRouter).not.toHaveBeenCalled();
+
+    await act(async () => librariesLoaded());
     expect(loadRouter).toHaveBeenCalledTimes(1);
     expect(preloadScreenAt).toHaveBeenCalledWith('/reset/password/');
     // The router makes the screen after a paint too, once its chunk is there.

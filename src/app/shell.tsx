@@ -8,6 +8,7 @@ import { afterFirstPaint } from '../ui/use-after-first-paint';
 import { loadRouter, opensOnLoginShell, type RouterModule } from './first-screen';
 import { loadLocaleDataAside } from './locale-data';
 import { documentTitle } from './route-title';
+import { loadScreenLibraries } from './screen-libraries';
 import { LOGIN_TITLE, preloadScreenAt, startingTitleAt } from './screen-table';
 import { whenUserActs } from './when-user-acts';
 
@@ -114,15 +115,18 @@ export function Screens() {
         cancelled = true;
       };
     }
-    // Opening on another screen: the router's chunk and the screen's own code are asked for together (rather than
-    // the screen's once the router has been made), online and offline alike, once the screen's title (rendered at
-    // once below) has been painted. The downloads do not hold the paint up on a phone; but Lighthouse's model counts
+    // Opening on another screen: once the screen's title (rendered at once below) has been painted, the screens'
+    // libraries are loaded and evaluated in turn (screen-libraries.ts), then the router's chunk and the screen's own
+    // code are asked for together (rather than the screen's once the router has been made), online and offline alike. The downloads do not hold the paint up on a phone; but Lighthouse's model counts
     // every download that ended before it as one the paint waited for, which put List Quiz's largest paint (that
     // title) after the ~300 kB of its screens' code (issue 20 §3).
     const cancelWait = afterFirstPaint(() => {
-      preloadScreenAt(window.location.pathname);
-      void load();
       loadLocaleDataAside();
+      void loadScreenLibraries().then(() => {
+        if (cancelled) return;
+        preloadScreenAt(window.location.pathname);
+        void load();
+      });
     });
     return () => {
       cancelled = true;

@@ -1,0 +1,21 @@
+import { loadScreenLibraries } from './screen-libraries';
+
+describe('loadScreenLibraries', () => {
+  it('loads the libraries in order, each in a task after the one before', async () => {
+    const order: string[] = [];
+    const library = (name: string) => () => {
+      order.push(name);
+      // A task queued by the library's evaluation runs before the next library is asked for.
+      setTimeout(() => order.push(`task after ${name}`), 0);
+      return Promise.resolve();
+    };
+    await loadScreenLibraries([library('dexie'), library('vendor')]);
+    expect(order).toEqual(['dexie', 'task after dexie', 'vendor', 'task after vendor']);
+  });
+
+  it('resolves once a library cannot load, without asking for the rest', async () => {
+    const rest = vi.fn(() => Promise.resolve());
+    await expect(loadScreenLibraries([() => Promise.reject(new TypeError('Failed to fetch')), rest])).resolves.toBeUndefined();
+    expect(rest).not.toHaveBeenCalled();
+  });
+});

@@ -121,9 +121,15 @@ export interface ResourceSchemas<T, One = T> {
 export function resource<T, One = T>(definition: ResourceDefinition, schemas?: ResourceSchemas<T, One>): Resource<T, One> {
   const path = definition.path.replace(/^\//, '');
   const one = (id: number) => `${path}${id}/`;
-  const pageSchema = schemas ? pageOf(schemas.item) : null;
+  // Built at the first list answer, not with the resource: the screens' code makes every resource as it loads,
+  // in one task, and most screens list one or two of them (issue 20 §3, total blocking time).
+  let pageSchema: ReturnType<typeof pageOf<z.ZodType<T>>> | undefined;
   const oneSchema = schemas?.one ?? null;
-  const page = (body: unknown): Page<T> => (pageSchema ? decodeAnswer(pageSchema, body, `GET ${path}`) : (body as Page<T>));
+  const page = (body: unknown): Page<T> => {
+    if (!schemas) return body as Page<T>;
+    pageSchema ??= pageOf(schemas.item);
+    return decodeAnswer(pageSchema, body, `GET ${path}`);
+  };
   const single =
     (what: string) =>
     (body: unknown): One =>

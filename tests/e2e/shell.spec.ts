@@ -38,6 +38,16 @@ test('a stored token shows the loading spinner, under the screen title, until th
   await expect(page.getByRole('status', { name: 'Loading' })).toHaveCount(0);
 });
 
+test("a signed-in start has a worker load the locale's data for the lists' dates, and the worker ends", async ({ page }) => {
+  await signIn(page);
+  const workerStarted = page.waitForEvent('worker');
+  await page.goto('/list-quiz');
+  const worker = await workerStarted;
+  expect(worker.url()).toMatch(/locale-data\.worker/);
+  await new Promise<void>((resolve) => worker.once('close', () => resolve()));
+  await expect(page.getByRole('heading', { name: 'List Quiz' })).toBeVisible();
+});
+
 test("before the app's script runs, the page shows a spinner that a CSS animation turns (not the main thread)", async ({ page }) => {
   await page.route('**/assets/*.js', (route) => route.abort());
   await page.goto('/login');

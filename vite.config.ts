@@ -237,6 +237,10 @@ function playerApp(): Plugin {
 const EDITOR_LIBRARIES =
   /node_modules[\\/](@dnd-kit|@mantine[\\/](dates|dropzone)|dayjs|react-dropzone|file-selector|attr-accept|papaparse)[\\/]|[\\/]src[\\/](ui[\\/]ImageInput|lib[\\/](question|attempts)-csv)\./;
 
+/** Forms' and the stage's libraries: the form state, the number input, the join QR code. */
+const FORM_LIBRARIES =
+  /node_modules[\\/](@mantine[\\/]form|klona|react-number-format|qrcode|dijkstrajs|@mantine[\\/]core[\\/]esm[\\/]components[\\/]NumberInput)[\\/]/;
+
 export default defineConfig({
   plugins: [
     mantineIdsWithoutRemount(),
@@ -314,6 +318,9 @@ export default defineConfig({
             { name: 'dexie', test: /node_modules[\\/](dexie|dexie-react-hooks)[\\/]/, priority: 3 },
             // Only these modules, not what they import: the Mantine parts they build on stay in screens-vendor.
             { name: 'editors-vendor', test: EDITOR_LIBRARIES, priority: 3, includeDependenciesRecursively: false },
+            // The forms' and the stage's libraries (issue 20 §3): the lists and the layout do without them, and
+            // every byte of the screens' vendor chunk is compiled and evaluated before a list shows.
+            { name: 'forms-vendor', test: FORM_LIBRARIES, priority: 3, includeDependenciesRecursively: false },
             { name: 'screens-vendor', test: /node_modules[\\/](?!firebase|@firebase|workbox-window)/, priority: 2 },
             {
               name: 'screens-common',

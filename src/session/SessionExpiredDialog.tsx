@@ -1,35 +1,13 @@
 import { Alert, Group, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
-import type { SyncStatus } from '../sync';
-import { useHasBeenTrue } from '../ui/use-has-been-true';
-import { useSyncStatusValue } from '../store/sync';
 import { loginFailureMessage } from './login-failure';
 import { useSession } from './session-context';
+import { SESSION_EXPIRED_TITLE, useNeedsSignIn } from './needs-sign-in';
 import { PrimaryAction, SecondaryAction } from '../ui/actions';
 
-export const SESSION_EXPIRED_TITLE = 'Your session has expired — sign in again';
-
-const needsSignInOf = (status: SyncStatus) => status.needsSignIn;
-
-/** True when the portal must ask to sign in again: a call or the sync engine got a 401. */
-export function useNeedsSignIn(): boolean {
-  const { user, expired } = useSession();
-  const needsSignIn = useSyncStatusValue(needsSignInOf);
-  return user !== null && (expired || needsSignIn);
-}
-
-/**
- * Mounts the dialog the first time the session needs it, and keeps it (so it closes with its transition).
- * Until then nothing of it renders: no modal, no form, and no re-render on the sync status changes of a
- * session's start (issue 9, total blocking time).
- */
-export function SessionExpiredWatch() {
-  return useHasBeenTrue(useNeedsSignIn()) ? <SessionExpiredDialog /> : null;
-}
-
 /** Sign in again without losing anything: the queued changes wait, then go once signed in. */
-function SessionExpiredDialog() {
+export function SessionExpiredDialog() {
   const { user, reauthenticate, signInDismissed, dismissSignIn } = useSession();
   const needsSignIn = useNeedsSignIn();
   const [failure, setFailure] = useState<string | null>(null);

@@ -1,6 +1,6 @@
 import { Anchor, Box, Button, Group, Loader, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import { useNeedsSignIn } from '../../session/SessionExpiredDialog';
+import { useNeedsSignIn } from '../../session/needs-sign-in';
 import { useSession } from '../../session/session-context';
 import { OfflineIcon, OnlineIcon } from '../../ui/icons';
 import { useSyncStatus } from '../../store/sync';

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useQueuedChanges, type OutboxEntry, type QueuedChange } from '../../store/outbox';
 import { useSession } from '../../session/session-context';
-import { SESSION_EXPIRED_TITLE, useNeedsSignIn } from '../../session/SessionExpiredDialog';
+import { SESSION_EXPIRED_TITLE, useNeedsSignIn } from '../../session/needs-sign-in';
 import { changeActions, syncNow as sendAndPullNow } from '../../store/sync';
 import { notifyError } from '../../ui/notify';
 import { useSyncStatus } from '../../store/sync';

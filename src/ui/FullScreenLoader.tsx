@@ -1,5 +1,6 @@
-import { Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Group, Text } from '@mantine/core';
 import { PrimaryAction, SecondaryAction } from './actions';
+import classes from './FullScreenLoader.module.css';
 
 export interface FullScreenLoaderProps {
   /** The screen being opened, shown above the spinner. */
@@ -8,27 +9,27 @@ export interface FullScreenLoaderProps {
   failure?: { message: string; onRetry: () => void; onCancel?: () => void; cancelLabel?: string };
 }
 
-/** The whole-screen spinner shown while the session's user is loading (spec §4). */
+/**
+ * The whole-screen spinner shown while the session's user is loading (spec §4). Plain elements, not Mantine's:
+ * see FullScreenLoader.module.css. The spinner is index.html's, turned by a CSS animation.
+ */
 export function FullScreenLoader({ title, failure }: FullScreenLoaderProps) {
   return (
-    <Center mih="100dvh" p="md">
-      <Stack align="center">
-        {title && (
-          <Title order={1} ta="center">
-            {title}
-          </Title>
-        )}
-        <Loader role="status" aria-label="Loading" />
-        {failure && (
-          <>
-            <Text ta="center">{failure.message}</Text>
-            <Group justify="center">
-              <PrimaryAction onClick={failure.onRetry}>Retry</PrimaryAction>
-              {failure.onCancel && <SecondaryAction onClick={failure.onCancel}>{failure.cancelLabel ?? 'Cancel'}</SecondaryAction>}
-            </Group>
-          </>
-        )}
-      </Stack>
-    </Center>
+    <div className={classes.screen}>
+      {title && <h1 className={classes.title}>{title}</h1>}
+      <svg className={classes.spinner} role="status" aria-label="Loading" width="36" height="36" viewBox="0 0 36 36">
+        <circle className={classes.track} cx="18" cy="18" r="15" />
+        <path d="M18 3a15 15 0 0 1 15 15" />
+      </svg>
+      {failure && (
+        <>
+          <Text ta="center">{failure.message}</Text>
+          <Group justify="center">
+            <PrimaryAction onClick={failure.onRetry}>Retry</PrimaryAction>
+            {failure.onCancel && <SecondaryAction onClick={failure.onCancel}>{failure.cancelLabel ?? 'Cancel'}</SecondaryAction>}
+          </Group>
+        </>
+      )}
+    </div>
   );
 }

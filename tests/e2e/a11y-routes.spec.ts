@@ -14,6 +14,20 @@ const showsScheme = (page: Page, colorScheme: 'light' | 'dark') =>
   expect(page.locator(`html[data-mantine-color-scheme="${colorScheme}"]`)).toHaveCount(1);
 
 /**
+ * Waits for the CSS transitions the scheme's change started (a dropzone's background fades): axe measured a
+ * colour halfway between the schemes' in one run.
+ */
+const colourTransitionsEnded = (page: Page) =>
+  page.evaluate(() =>
+    Promise.allSettled(
+      document
+        .getAnimations()
+        .filter((animation) => animation instanceof CSSTransition)
+        .map((animation) => animation.finished),
+    ),
+  );
+
+/**
  * Each route is opened once and checked in both schemes: every rule in the light one, then in the dark one only the
  * rules that colours decide (the rest would give the same answer twice).
  */
@@ -24,6 +38,7 @@ async function violationsInBothSchemes(page: Page, path: string): Promise<Record
   const light = await violations(page);
   await page.emulateMedia({ colorScheme: 'dark' });
   await showsScheme(page, 'dark');
+  await colourTransitionsEnded(page);
   const dark = await violations(page, { coloursOnly: true });
   return { [`${path} (light)`]: light, [`${path} (dark)`]: dark };
 }

@@ -110,7 +110,7 @@ const TRACE_FAILURES = /NO_NAVSTART|NO_FCP|NO_TRACING_STARTED|Please run Lightho
  * One run, tried up to three times when Lighthouse failed to record the page (it happens on a loaded 2-core
  * machine): a run it could not record says nothing about the page, and one such failure threw away the others.
  */
-async function lighthouseRunAgainOnTraceFailure(target: Audited, origin: string): Promise<Result> {
+export async function lighthouseRunAgainOnTraceFailure(target: Audited, origin: string): Promise<Result> {
   for (let attempt = 1; ; attempt += 1) {
     try {
       return await lighthouseRun(target, origin);

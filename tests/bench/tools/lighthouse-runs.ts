@@ -1,5 +1,5 @@
 import { demoToken, portalBuild, startProductionPortal, type ProductionPortal } from '../support/production-portal';
-import { lighthousePlayer, lighthouseRun, type Audited } from '../lighthouse.bench';
+import { lighthousePlayer, lighthouseRunAgainOnTraceFailure, type Audited } from '../lighthouse.bench';
 import { pageMainThread, threadOf, type TraceEvent } from './trace-event';
 
 // Compares builds of the portal under Lighthouse, the way the benchmark audits them (mobile, simulated throttling,
@@ -75,7 +75,7 @@ try {
   for (let run = 0; run < RUNS * builds.length; run += 1) {
     const build = builds[run % builds.length]!;
     const { origin } = portals[run % builds.length]!;
-    const { lhr, artifacts } = await lighthouseRun(
+    const { lhr, artifacts } = await lighthouseRunAgainOnTraceFailure(
       { page: pagePath, url: `${origin}${pagePath}`, ...signedIn[run % builds.length] },
       origin,
     );

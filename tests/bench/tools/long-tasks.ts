@@ -4,7 +4,7 @@ import { chromium } from '@playwright/test';
 import { SourceMapConsumer } from 'source-map-js';
 import { chromiumLaunchOptions } from '../../e2e/support/browser';
 import { demoToken, portalBuild, startProductionPortal } from '../support/production-portal';
-import { lighthouseRun } from '../lighthouse.bench';
+import { lighthouseRunAgainOnTraceFailure } from '../lighthouse.bench';
 import { startBenchServer } from '../support/bench-server';
 import { insertInChunks, owned, seedClient, signIn } from '../support/tenant';
 import { pageMainThread, threadOf, type TraceEvent } from './trace-event';
@@ -404,7 +404,7 @@ function report(
 /** The trace of one Lighthouse run (no CPU profile in it: its tasks list trace events only). */
 async function lighthouseTrace(origin: string, pagePath: string): Promise<TraceEvent[]> {
   const token = process.env.SIGNED_OUT ? undefined : await demoToken(origin);
-  const { artifacts } = await lighthouseRun({ page: pagePath, url: `${origin}${pagePath}`, token }, origin);
+  const { artifacts } = await lighthouseRunAgainOnTraceFailure({ page: pagePath, url: `${origin}${pagePath}`, token }, origin);
   if (process.env.TRACE_OUT) writeFileSync(process.env.TRACE_OUT, JSON.stringify(artifacts.Trace));
   return artifacts.Trace.traceEvents as unknown as TraceEvent[];
 }

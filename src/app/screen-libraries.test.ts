@@ -1,5 +1,7 @@
 import { loadScreenLibraries } from './screen-libraries';
 
+afterEach(() => vi.restoreAllMocks());
+
 describe('loadScreenLibraries', () => {
   it('loads the libraries in order, each in a task after the one before', async () => {
     const order: string[] = [];
@@ -17,5 +19,12 @@ describe('loadScreenLibraries', () => {
     const rest = vi.fn(() => Promise.resolve());
     await expect(loadScreenLibraries([() => Promise.reject(new TypeError('Failed to fetch')), rest])).resolves.toBeUndefined();
     expect(rest).not.toHaveBeenCalled();
+  });
+
+  it('loads nothing in turn offline, where the screens come from the cache at once', async () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const library = vi.fn(() => Promise.resolve());
+    await loadScreenLibraries([library]);
+    expect(library).not.toHaveBeenCalled();
   });
 });

@@ -3,19 +3,21 @@ import { nextTask } from '../ui/next-task';
 // A signed-in start evaluates the screens' code after its title is painted. Asked for at once, the router, the
 // layout, the screen and the libraries under them arrive together and are evaluated in one task: 30-60 ms of the
 // main thread under Lighthouse, four times that at a phone's pace (issue 20 §3, total blocking time). The libraries
-// are evaluated first instead, one chunk per task, and the screens' own code after them.
+// are evaluated first instead, one chunk per task, and the screens' own code after them. Not offline: nothing is
+// downloaded then (the service worker's cache answers at once), and loading in turn only made the first list later
+// (issue 20 §4, the offline cold start).
 
-/** The screens' library chunks (vite.config.ts), in the order they are evaluated. */
-// Any module of a chunk evaluates the whole chunk: Dexie's, then the vendor chunk's (Mantine with it) through
+// The screens' library chunks (vite.config.ts), in the order they are evaluated. Any module of a chunk evaluates the whole chunk: Dexie's, then the vendor chunk's (Mantine with it) through
 // @mantine/notifications, one of its modules that the first bundle does not hold (importing all of
 // @mantine/core here would pull all of it into the first bundle).
 const LIBRARIES: readonly (() => Promise<unknown>)[] = [() => import('dexie'), () => import('@mantine/notifications')];
 
 /**
- * Loads and evaluates the screens' libraries, one chunk per task. Resolves once they are in, or once one could
- * not load (offline, no cache yet): the screens' own loads then report that failure where the user sees it.
+ * Loads and evaluates the screens' libraries, one chunk per task, online. Resolves once they are in, or once one
+ * could not load, or at once offline: the screens' own loads then report a failure where the user sees it.
  */
 export async function loadScreenLibraries(libraries: readonly (() => Promise<unknown>)[] = LIBRARIES): Promise<void> {
+  if (navigator.onLine === false) return;
   for (const library of libraries) {
     try {
       await library();

@@ -3,13 +3,17 @@ import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { loginFailureMessage } from './login-failure';
 import { useSession } from './session-context';
-import { SESSION_EXPIRED_TITLE, useNeedsSignIn } from './needs-sign-in';
 import { PrimaryAction, SecondaryAction } from '../ui/actions';
 
+export interface SessionExpiredDialogProps {
+  /** Whether the session needs a sign-in now (needs-sign-in.tsx asks, which loads this module). */
+  needsSignIn: boolean;
+  title: string;
+}
+
 /** Sign in again without losing anything: the queued changes wait, then go once signed in. */
-export function SessionExpiredDialog() {
+export function SessionExpiredDialog({ needsSignIn, title }: SessionExpiredDialogProps) {
   const { user, reauthenticate, signInDismissed, dismissSignIn } = useSession();
-  const needsSignIn = useNeedsSignIn();
   const [failure, setFailure] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const form = useForm({
@@ -36,7 +40,7 @@ export function SessionExpiredDialog() {
   });
 
   return (
-    <Modal opened={needsSignIn && !signInDismissed} onClose={dismissSignIn} title={SESSION_EXPIRED_TITLE} closeOnClickOutside={false}>
+    <Modal opened={needsSignIn && !signInDismissed} onClose={dismissSignIn} title={title} closeOnClickOutside={false}>
       <form onSubmit={submit} noValidate>
         <Stack>
           <Text size="sm">Your changes are kept on this device and will be sent once you sign in.</Text>

@@ -11,7 +11,7 @@ import { takeCachedUser, takeUserRequest } from './user-request';
 
 // Only a signed-in user can need these; loading them later keeps Dexie, the sync engine and Mantine's Modal
 // out of the /login bundle (issue 9).
-const SessionExpiredWatch = lazy(() => import('./SessionExpiredWatch').then((module) => ({ default: module.SessionExpiredWatch })));
+const SessionExpiredWatch = lazy(() => import('./needs-sign-in').then((module) => ({ default: module.SessionExpiredWatch })));
 
 function startingToken(): string | null {
   const token = readStoredToken();

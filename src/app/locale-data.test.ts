@@ -7,7 +7,10 @@ const freshModule = async () => {
   return import('./locale-data');
 };
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
 
 describe('loadLocaleDataAside', () => {
   it('starts the worker once per page', async () => {
@@ -21,6 +24,15 @@ describe('loadLocaleDataAside', () => {
 
   it('starts nothing where the browser has no workers', async () => {
     vi.stubGlobal('Worker', undefined);
+    const { loadLocaleDataAside } = await freshModule();
+    const start = vi.fn(() => ({}) as Worker);
+    loadLocaleDataAside(start);
+    expect(start).not.toHaveBeenCalled();
+  });
+
+  it('starts nothing offline, where the screen loads from the cache at once', async () => {
+    vi.stubGlobal('Worker', function Worker() {});
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     const { loadLocaleDataAside } = await freshModule();
     const start = vi.fn(() => ({}) as Worker);
     loadLocaleDataAside(start);

@@ -120,9 +120,12 @@ async function scriptsBeforeTitle(browser: Browser, origin: string): Promise<Scr
   try {
     await context.addInitScript(`localStorage.setItem('token', ${JSON.stringify(token)})`);
     const page = await context.newPage();
-    const responses: Promise<{ url: string; body: Buffer }>[] = [];
+    const responses: Promise<{ url: string; body: Buffer } | null>[] = [];
     page.on('response', (response) => {
-      if (response.ok() && isJavaScript(response)) responses.push(response.body().then((body) => ({ url: response.url(), body })));
+      // A body can be gone with its target: the locale data worker's script, once the worker has ended. That worker
+      // starts after the title's paint, so it is not one of the scripts counted here.
+      if (response.ok() && isJavaScript(response))
+        responses.push(response.body().then((body) => ({ url: response.url(), body }), () => null));
     });
     await page.addInitScript(`new PerformanceObserver((list) => {
       for (const entry of list.getEntries()) if (entry.element?.textContent === 'List Quiz') window.__titlePaintedAt ??= entry.startTime;
@@ -137,7 +140,7 @@ async function scriptsBeforeTitle(browser: Browser, origin: string): Promise<Scr
       )) as string[],
     );
     const before = (await Promise.all(responses))
-      .filter((script) => requested.has(script.url))
+      .filter((script): script is { url: string; body: Buffer } => script !== null && requested.has(script.url))
       .map((script) => ({ ...script, first: true }));
     for (const { url, body } of before)
       console.error(

@@ -7,9 +7,10 @@ import { nextTask } from '../ui/next-task';
 // downloaded then (the service worker's cache answers at once), and loading in turn only made the first list later
 // (issue 20 §4, the offline cold start).
 
-// The screens' library chunks (vite.config.ts), in the order they are evaluated. Any module of a chunk evaluates the whole chunk: Dexie's, then the vendor chunk's (Mantine with it) through
-// @mantine/notifications, one of its modules that the first bundle does not hold (importing all of
-// @mantine/core here would pull all of it into the first bundle).
+// The screens' library chunks (vite.config.ts), in the order they are evaluated. Any module of a chunk evaluates
+// the whole chunk: Dexie's, then the vendor chunk's (Mantine with it) through @mantine/notifications, one of its
+// modules that the first bundle does not hold (importing all of @mantine/core here would pull all of it into the
+// first bundle).
 const LIBRARIES: readonly (() => Promise<unknown>)[] = [() => import('dexie'), () => import('@mantine/notifications')];
 
 /**

@@ -115,11 +115,12 @@ export function Screens() {
         cancelled = true;
       };
     }
-    // Opening on another screen: once the screen's title (rendered at once below) has been painted, the screens'
-    // libraries are loaded and evaluated in turn (screen-libraries.ts), then the router's chunk and the screen's own
-    // code are asked for together (rather than the screen's once the router has been made), online and offline alike. The downloads do not hold the paint up on a phone; but Lighthouse's model counts
-    // every download that ended before it as one the paint waited for, which put List Quiz's largest paint (that
-    // title) after the ~300 kB of its screens' code (issue 20 §3).
+    // Opening on another screen: nothing is asked for until the screen's title (rendered at once below) has been
+    // painted. The downloads do not hold the paint up on a phone; but Lighthouse's model counts every download that
+    // ended before it as one the paint waited for, which put List Quiz's largest paint (that title) after the ~300 kB
+    // of its screens' code (issue 20 §3). Then, online, the screens' libraries are evaluated in turn
+    // (screen-libraries.ts), and the router's chunk and the screen's own code are asked for together (rather than
+    // the screen's once the router has been made).
     const cancelWait = afterFirstPaint(() => {
       loadLocaleDataAside();
       void loadScreenLibraries().then(() => {

@@ -125,7 +125,12 @@ async function scriptsBeforeTitle(browser: Browser, origin: string): Promise<Scr
       // A body can be gone with its target: the locale data worker's script, once the worker has ended. That worker
       // starts after the title's paint, so it is not one of the scripts counted here.
       if (response.ok() && isJavaScript(response))
-        responses.push(response.body().then((body) => ({ url: response.url(), body }), () => null));
+        responses.push(
+          response.body().then(
+            (body) => ({ url: response.url(), body }),
+            () => null,
+          ),
+        );
     });
     await page.addInitScript(`new PerformanceObserver((list) => {
       for (const entry of list.getEntries()) if (entry.element?.textContent === 'List Quiz') window.__titlePaintedAt ??= entry.startTime;

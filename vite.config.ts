@@ -284,13 +284,14 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         // Left alone, the route-level split leaves dozens of tiny shared chunks: on a phone each costs a request
-        // (six at a time over HTTP/1.1). Four groups instead: what /login needs (one chunk, issue 9 budget); the
-        // libraries every private screen needs (one chunk, cached for all of them); the editors' libraries (drag
-        // and drop, dates, dropzone, CSV), which the lists and the first screen after sign-in do without; and the
-        // portal's own shared modules, with the account sync the session starts as soon as the user is known, so
-        // that it costs no extra round trip. Firebase stays apart, loaded only by the screens that subscribe to
-        // the live channel, and so does the service worker's registration, which /login loads. So do the HTTP client
-        // and ky, which /login needs only once the form is sent.
+        // (six at a time over HTTP/1.1). A few groups instead: what /login needs (one chunk, issue 9 budget); the
+        // libraries every private screen needs (Dexie and the rest, two chunks cached for all of them); the editors'
+        // libraries (drag and drop, dates, dropzone, CSV) and the forms' (form state, number input, QR code), which
+        // the lists do without; and the portal's own shared modules, with the account sync the session starts as
+        // soon as the user is known, so that it costs no extra round trip. Firebase stays apart, loaded only by the
+        // screens that subscribe to the live channel, and so does the service worker's registration, which /login
+        // loads. So do the HTTP client and ky, which /login needs only once the form is sent, the router and the
+        // API's schemas (each described below).
         codeSplitting: {
           groups: [
             { name: 'shell', tags: ['$initial'], priority: 4 },

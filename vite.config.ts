@@ -37,6 +37,39 @@ function precompress(): Plugin {
   };
 }
 
+/** V8's explicit compile hint (Chrome 136+): on a script's first line, every function in it is compiled eagerly. */
+const EAGER_COMPILE_HINT = '//# allFunctionsCalledOnLoad';
+
+/**
+ * Marks the chunks whose functions mostly run as the page starts with V8's explicit compile hint, so that Chrome
+ * compiles them on a background thread while they stream in, rather than one function at a time on the main thread
+ * at its first call (issue 20 §3: that lazy compiling was much of the start's long tasks). Not the chunks matched by
+ * `lazyUsed`, whose functions mostly never run on a given screen (the vendor libraries: eager compiling all of
+ * them would cost memory and a core for nothing). Added after minifying, with the source map shifted by the line.
+ */
+function eagerCompileHints(lazyUsed: RegExp): Plugin {
+  return {
+    name: 'quiz-portal:eager-compile-hints',
+    apply: 'build',
+    generateBundle: {
+      // After Vite's own additions to the chunks (the preload map it puts at the top of a chunk).
+      order: 'post',
+      handler(_options, bundle) {
+        for (const chunk of Object.values(bundle)) {
+          if (chunk.type !== 'chunk' || lazyUsed.test(chunk.name)) continue;
+          chunk.code = `${EAGER_COMPILE_HINT}\n${chunk.code}`;
+          // The source map is already its own asset by now: its mappings start one line later.
+          const map = bundle[`${chunk.fileName}.map`];
+          if (map?.type === 'asset' && typeof map.source === 'string') {
+            const json = JSON.parse(map.source) as { mappings: string };
+            map.source = JSON.stringify({ ...json, mappings: `;${json.mappings}` });
+          } else if (chunk.map) chunk.map.mappings = `;${chunk.map.mappings}`;
+        }
+      },
+    },
+  };
+}
+
 /**
  * Builds the portal with src/app/mantine-use-id.ts in place of @mantine/hooks' useId (see there why). The build
  * fails if the swap did not happen (Mantine moved the file), rather than quietly shipping the remounts again.
@@ -248,6 +281,7 @@ export default defineConfig({
     reactRouterUnusedComponents(),
     lowPriorityEntryScript(),
     react(),
+    eagerCompileHints(/^(screens-vendor|editors-vendor|forms-vendor|index\.esm)/),
     precompress(),
     playerApp(),
     VitePWA({

@@ -103,3 +103,46 @@ describe("/login's chunk groups", () => {
       expect(matches(id)).toBe(false);
   });
 });
+
+describe("V8's explicit compile hints", () => {
+  type Output = { type: 'chunk'; name: string; fileName: string; code: string } | { type: 'asset'; fileName: string; source: string };
+  const generateBundle = handlerOf(plugin('quiz-portal:eager-compile-hints').generateBundle) as unknown as (
+    options: object,
+    bundle: Record<string, Output>,
+  ) => void;
+
+  const chunk = (name: string, fileName: string): Output => ({ type: 'chunk', name, fileName, code: 'import{a}from"./b.js";a();' });
+  const map = (fileName: string): Output => ({ type: 'asset', fileName, source: JSON.stringify({ version: 3, mappings: 'AAAA,CAAC' }) });
+
+  function built(): Record<string, Output> {
+    const bundle: Record<string, Output> = {};
+    for (const output of [
+      chunk('index', 'assets/index-abc.js'),
+      map('assets/index-abc.js.map'),
+      chunk('ListQuizScreen', 'assets/ListQuizScreen-abc.js'),
+      chunk('screens-vendor', 'assets/screens-vendor-abc.js'),
+      chunk('editors-vendor', 'assets/editors-vendor-abc.js'),
+      chunk('forms-vendor', 'assets/forms-vendor-abc.js'),
+      chunk('index.esm', 'assets/index.esm-abc.js'),
+    ])
+      bundle[output.fileName] = output;
+    generateBundle({}, bundle);
+    return bundle;
+  }
+
+  const code = (output: Output | undefined) => (output?.type === 'chunk' ? output.code : '');
+
+  it("puts the hint on the first line of the portal's own chunks, and shifts their source maps by that line", () => {
+    const bundle = built();
+    for (const file of ['assets/index-abc.js', 'assets/ListQuizScreen-abc.js'])
+      expect(code(bundle[file])).toBe('//# allFunctionsCalledOnLoad\nimport{a}from"./b.js";a();');
+    const shifted = bundle['assets/index-abc.js.map'];
+    expect(shifted?.type === 'asset' && JSON.parse(shifted.source)).toEqual({ version: 3, mappings: ';AAAA,CAAC' });
+  });
+
+  it('leaves the vendor libraries and Firebase, most of whose functions a screen never calls, to compile lazily', () => {
+    const bundle = built();
+    for (const file of ['screens-vendor', 'editors-vendor', 'forms-vendor', 'index.esm'])
+      expect(code(bundle[`assets/${file}-abc.js`])).toBe('import{a}from"./b.js";a();');
+  });
+});

@@ -7,6 +7,7 @@ import {
   type ButtonProps,
   type CardProps,
   type CSSVariablesResolver,
+  type LoaderProps,
   type MantineThemeComponent,
   type ModalProps,
   type PaperProps,
@@ -15,6 +16,7 @@ import {
   type ThemeIconProps,
   type TitleProps,
 } from '@mantine/core';
+import { SpokesLoader } from '../ui/Spokes';
 
 // Blue shade 8 (not Mantine's default 6) so white text on filled buttons and links on white reach
 // WCAG AA (4.5:1); in the dark scheme links use shade 4 on the dark body, which also passes. Filled
@@ -56,6 +58,9 @@ export const theme = createTheme({
     ThemeIcon: defaults<ThemeIconProps>({ variant: 'light', radius: DEFAULT_RADIUS }),
     Table: defaults<TableProps>({ verticalSpacing: 'xs' }),
     Title: defaults<TitleProps>({ textWrap: 'balance' }),
+    // The portal's one spinner (ui/Spokes.tsx), in every Loader and every Button's loading state; the only type there
+    // is (Mantine's own loaders are not named, which would pull their module into the first bundle for nothing).
+    Loader: defaults<LoaderProps>({ loaders: { spokes: SpokesLoader }, type: 'spokes' }),
   },
 });
 

@@ -1,6 +1,7 @@
 import { Group, Text } from '@mantine/core';
 import { PrimaryAction, SecondaryAction } from './actions';
 import classes from './FullScreenLoader.module.css';
+import { Spokes } from './Spokes';
 
 export interface FullScreenLoaderProps {
   /** The screen being opened, shown above the spinner. */
@@ -11,16 +12,13 @@ export interface FullScreenLoaderProps {
 
 /**
  * The whole-screen spinner shown while the session's user is loading (spec §4). Plain elements, not Mantine's:
- * see FullScreenLoader.module.css. The spinner is index.html's, turned by a CSS animation.
+ * see FullScreenLoader.module.css. The spinner is the portal's (Spokes), as index.html draws it before.
  */
 export function FullScreenLoader({ title, failure }: FullScreenLoaderProps) {
   return (
     <div className={classes.screen}>
       {title && <h1 className={classes.title}>{title}</h1>}
-      <svg className={classes.spinner} role="status" aria-label="Loading" width="36" height="36" viewBox="0 0 36 36">
-        <circle className={classes.track} cx="18" cy="18" r="15" />
-        <path d="M18 3a15 15 0 0 1 15 15" />
-      </svg>
+      <Spokes role="status" aria-label="Loading" width="36" height="36" />
       {failure && (
         <>
           <Text ta="center">{failure.message}</Text>

@@ -1,6 +1,13 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
 import { createTenant, signIn } from './support/fixtures';
 import { PRIVATE_ROUTES, PUBLIC_ROUTES, TITLE_SUFFIX } from './support/routes';
+
+/** How a spinner's CSS animations run: their timing function and state. */
+function turning(spinner: Locator) {
+  return spinner.evaluate((element) =>
+    element.getAnimations().map((animation) => ({ timing: getComputedStyle(element).animationTimingFunction, state: animation.playState })),
+  );
+}
 
 test('every private route shows its screen and document title', async ({ page }) => {
   await signIn(page);
@@ -31,6 +38,8 @@ test('a stored token shows the loading spinner, under the screen title, until th
   await page.goto('/setting');
   await expect(page.getByRole('status', { name: 'Loading' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Setting' })).toBeVisible();
+  // The portal's spinner, turned an eighth at a time (ui/Spokes.tsx): ten frames a second, not one per display frame.
+  expect(await turning(page.getByRole('status', { name: 'Loading' }))).toEqual([{ timing: 'steps(8)', state: 'running' }]);
   await expect(page.getByRole('navigation', { name: 'Main navigation' })).toHaveCount(0);
   release();
   await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
@@ -61,6 +70,7 @@ test("before the app's script runs, the page shows a spinner that a CSS animatio
     })),
   );
   expect(animations).toEqual([{ name: 'boot-spinner-turn', state: 'running' }]);
+  expect(await turning(spinner)).toEqual([{ timing: 'steps(8)', state: 'running' }]);
   expect(await page.locator('#root animate, #root animateTransform, #root animateMotion').count()).toBe(0);
 });
 

@@ -1,4 +1,5 @@
-import { DEFAULT_THEME } from '@mantine/core';
+import { Button, DEFAULT_THEME, Loader, MantineProvider } from '@mantine/core';
+import { render, screen } from '@testing-library/react';
 import { contrastRatio } from '../lib/color-contrast';
 import { cssVariablesResolver, DEFAULT_RADIUS, PRIMARY_SHADE, READABLE_TEXT_SHADES, theme } from './theme';
 
@@ -46,6 +47,21 @@ describe('theme defaults', () => {
     expect(defaults('Card')).toMatchObject({ withBorder: true, radius: DEFAULT_RADIUS });
     expect(defaults('Badge')).toMatchObject({ variant: 'light', tt: 'none' });
     expect(defaults('ActionIcon')).toMatchObject({ variant: 'subtle' });
+  });
+
+  it("draws every Loader (a Button's loading state too) as the portal's stepped spinner, with its name", () => {
+    render(
+      <MantineProvider theme={theme}>
+        <Loader size="xs" role="status" aria-label="Syncing" />
+        <Button loading>Save</Button>
+      </MantineProvider>,
+    );
+    const syncing = screen.getByRole('status', { name: 'Syncing' });
+    expect(syncing.tagName.toLowerCase()).toBe('svg');
+    expect(syncing).toHaveClass('mantine-Loader-root');
+    expect(syncing.querySelectorAll('path')).toHaveLength(8);
+    const buttonLoader = screen.getByRole('button', { name: 'Save' }).querySelector('.mantine-Loader-root');
+    expect(buttonLoader?.tagName.toLowerCase()).toBe('svg');
   });
 });
 

@@ -134,15 +134,15 @@ describe("V8's explicit compile hints", () => {
 
   it("puts the hint on the first line of the portal's own chunks, and shifts their source maps by that line", () => {
     const bundle = built();
-    for (const file of ['assets/index-abc.js', 'assets/ListQuizScreen-abc.js'])
+    for (const file of ['assets/index-abc.js', 'assets/ListQuizScreen-abc.js', 'assets/screens-vendor-abc.js'])
       expect(code(bundle[file])).toBe('//# allFunctionsCalledOnLoad\nimport{a}from"./b.js";a();');
     const shifted = bundle['assets/index-abc.js.map'];
     expect(shifted?.type === 'asset' && JSON.parse(shifted.source)).toEqual({ version: 3, mappings: ';AAAA,CAAC' });
   });
 
-  it('leaves the vendor libraries and Firebase, most of whose functions a screen never calls, to compile lazily', () => {
+  it("leaves Firebase and the editors' and forms' libraries to compile lazily", () => {
     const bundle = built();
-    for (const file of ['screens-vendor', 'editors-vendor', 'forms-vendor', 'index.esm'])
+    for (const file of ['editors-vendor', 'forms-vendor', 'index.esm'])
       expect(code(bundle[`assets/${file}-abc.js`])).toBe('import{a}from"./b.js";a();');
   });
 });

@@ -13,9 +13,12 @@ afterEach(() => {
 });
 
 describe('the user request started with the page', () => {
-  it('leaves at once with the stored token, and is handed to the session once', async () => {
+  it('leaves once the page has been painted, with the stored token, and is handed to the session once', async () => {
     const { sent } = mockFetch(() => jsonResponse(demoUser));
     startUserRequest('token-a');
+    // Not before the screen's title is painted (a frame at least).
+    await Promise.resolve();
+    expect(sent).toHaveLength(0);
     await vi.waitFor(() => expect(requestsTo(sent, USER_PATH)).toHaveLength(1));
     expect(requestsTo(sent, USER_PATH)[0]!.headers.get('Authorization')).toBe('Token token-a');
 
@@ -29,7 +32,8 @@ describe('the user request started with the page', () => {
     const { sent } = mockFetch(() => jsonResponse(demoUser));
     startUserRequest('token-a');
     await takeUserRequest('token-b').promise;
-    expect(requestsTo(sent, USER_PATH)).toHaveLength(2);
+    await vi.waitFor(() => expect(requestsTo(sent, USER_PATH)).toHaveLength(2));
+    await takeUserRequest('token-a').promise;
   });
 
   it('is not started without a token', () => {
@@ -48,6 +52,16 @@ describe('the user request started with the page', () => {
     // Taken once: a later read (a retry) reads the cache as it is then.
     await portalDatabase().session.clear();
     await expect(takeCachedUser('token-a')).resolves.toBeNull();
+    expect(sent).toHaveLength(0);
+  });
+
+  it('does not leave when taken and aborted before the page was painted', async () => {
+    const { sent } = mockFetch(() => jsonResponse(demoUser));
+    startUserRequest('token-a');
+    const request = takeUserRequest('token-a');
+    request.controller.abort();
+    await expect(request.promise).rejects.toThrow();
+    await new Promise((resolve) => setTimeout(resolve, 50));
     expect(sent).toHaveLength(0);
   });
 

@@ -1,11 +1,18 @@
 import * as accounts from '../api/accounts';
 import { setApiToken } from '../api/token';
 import type { CurrentUser } from '../lib/contract/accounts';
+import { afterFirstPaint } from '../ui/use-after-first-paint';
 
 // The stored token's user is on the critical path of every signed-in start: nothing but the spinner shows
-// until it arrives. So its request leaves as the page starts (main.tsx), not after React's first render has
+// until it arrives. So its request is started with the page (main.tsx), not after React's first render has
 // committed (which, rendered in slices, can take a while on a slow phone); the session provider then takes
 // it over, aborts it when it goes away (spec §4) and makes its own for any later load.
+//
+// Online it leaves once the screen's title has been painted: the screens' own code only starts downloading then
+// (app/shell.tsx), and the user's answer (a small request with the HTTP client and the schemas' chunks) still
+// arrives long before it. Asked for before, it was one more thing a slow phone did before painting the title, and
+// Lighthouse's model counted its chunks (35 kB) and its round trip as downloads the title's paint waited for
+// (issue 20 §3, largest contentful paint).
 
 /** A request for the current user; whoever takes it owns it and aborts it. */
 export interface UserRequest {
@@ -20,9 +27,17 @@ let earlyCached: { token: string; user: Promise<CurrentUser | null> } | null = n
 // with the cached user, so on an offline start that read is what the first list waits for (issue 20 §4).
 const readCachedUser = () => import('./user-cache').then((module) => module.readCachedUser());
 
-function request(): UserRequest {
+/** A request for the current user, leaving at once or, given `ready`, once that resolves (unless aborted by then). */
+function request(ready?: Promise<void>): UserRequest {
   const controller = new AbortController();
-  return { controller, promise: accounts.currentUser(controller.signal) };
+  const load = () => accounts.currentUser(controller.signal);
+  const promise = ready
+    ? ready.then(() => {
+        controller.signal.throwIfAborted();
+        return load();
+      })
+    : load();
+  return { controller, promise };
 }
 
 /**
@@ -38,7 +53,7 @@ export function startUserRequest(token: string | null): void {
     return;
   }
   setApiToken(token);
-  early = { token, ...request() };
+  early = { token, ...request(new Promise((painted) => afterFirstPaint(painted))) };
   // Handled by whoever takes it; until then a failure must not surface as an unhandled rejection.
   early.promise.catch(() => undefined);
 }

@@ -43,10 +43,11 @@ const EAGER_COMPILE_HINT = '//# allFunctionsCalledOnLoad';
 /**
  * Marks the chunks a screen's start runs much of with V8's explicit compile hint, so that Chrome compiles them on a
  * background thread while they stream in, rather than one function at a time on the main thread at its first call
- * (issue 20 §3: that lazy compiling was much of a signed-in start's long tasks). Not the chunks matched by `lazyUsed`,
- * measured to do better compiled lazily: Firebase (the live channel uses a small part of its database SDK), and the
- * editors' and forms' libraries, loaded by the screens that need them. Added after minifying, with the source map
- * shifted by the line.
+ * (issue 20 §3: that lazy compiling was much of a signed-in start's long tasks). Not the entry chunk: it holds the
+ * sign-in form and every screen's start, much of which a given page never calls, and hinted it made /login slower.
+ * Nor the chunks matched by `lazyUsed`, measured to do better compiled lazily: Firebase (the live channel uses a
+ * small part of its database SDK), and the editors' and forms' libraries, loaded by the screens that need them.
+ * The hint is added after minifying, with the source map shifted by the line.
  */
 function eagerCompileHints(lazyUsed: RegExp): Plugin {
   return {
@@ -57,7 +58,7 @@ function eagerCompileHints(lazyUsed: RegExp): Plugin {
       order: 'post',
       handler(_options, bundle) {
         for (const chunk of Object.values(bundle)) {
-          if (chunk.type !== 'chunk' || lazyUsed.test(chunk.name)) continue;
+          if (chunk.type !== 'chunk' || chunk.isEntry || lazyUsed.test(chunk.name)) continue;
           chunk.code = `${EAGER_COMPILE_HINT}\n${chunk.code}`;
           // The source map is already its own asset by now: its mappings start one line later.
           const map = bundle[`${chunk.fileName}.map`];

@@ -105,20 +105,28 @@ describe("/login's chunk groups", () => {
 });
 
 describe("V8's explicit compile hints", () => {
-  type Output = { type: 'chunk'; name: string; fileName: string; code: string } | { type: 'asset'; fileName: string; source: string };
+  type Output =
+    { type: 'chunk'; name: string; fileName: string; isEntry: boolean; code: string } | { type: 'asset'; fileName: string; source: string };
   const generateBundle = handlerOf(plugin('quiz-portal:eager-compile-hints').generateBundle) as unknown as (
     options: object,
     bundle: Record<string, Output>,
   ) => void;
 
-  const chunk = (name: string, fileName: string): Output => ({ type: 'chunk', name, fileName, code: 'import{a}from"./b.js";a();' });
+  const chunk = (name: string, fileName: string, isEntry = false): Output => ({
+    type: 'chunk',
+    name,
+    fileName,
+    isEntry,
+    code: 'import{a}from"./b.js";a();',
+  });
   const map = (fileName: string): Output => ({ type: 'asset', fileName, source: JSON.stringify({ version: 3, mappings: 'AAAA,CAAC' }) });
 
   function built(): Record<string, Output> {
     const bundle: Record<string, Output> = {};
     for (const output of [
-      chunk('index', 'assets/index-abc.js'),
-      map('assets/index-abc.js.map'),
+      chunk('index', 'assets/index-abc.js', true),
+      chunk('router', 'assets/router-abc.js'),
+      map('assets/router-abc.js.map'),
       chunk('ListQuizScreen', 'assets/ListQuizScreen-abc.js'),
       chunk('screens-vendor', 'assets/screens-vendor-abc.js'),
       chunk('editors-vendor', 'assets/editors-vendor-abc.js'),
@@ -134,15 +142,15 @@ describe("V8's explicit compile hints", () => {
 
   it("puts the hint on the first line of the portal's own chunks, and shifts their source maps by that line", () => {
     const bundle = built();
-    for (const file of ['assets/index-abc.js', 'assets/ListQuizScreen-abc.js', 'assets/screens-vendor-abc.js'])
+    for (const file of ['assets/router-abc.js', 'assets/ListQuizScreen-abc.js', 'assets/screens-vendor-abc.js'])
       expect(code(bundle[file])).toBe('//# allFunctionsCalledOnLoad\nimport{a}from"./b.js";a();');
-    const shifted = bundle['assets/index-abc.js.map'];
+    const shifted = bundle['assets/router-abc.js.map'];
     expect(shifted?.type === 'asset' && JSON.parse(shifted.source)).toEqual({ version: 3, mappings: ';AAAA,CAAC' });
   });
 
-  it("leaves Firebase and the editors' and forms' libraries to compile lazily", () => {
+  it("leaves the entry chunk (the sign-in form's), Firebase and the editors' and forms' libraries to compile lazily", () => {
     const bundle = built();
-    for (const file of ['editors-vendor', 'forms-vendor', 'index.esm'])
+    for (const file of ['index', 'editors-vendor', 'forms-vendor', 'index.esm'])
       expect(code(bundle[`assets/${file}-abc.js`])).toBe('import{a}from"./b.js";a();');
   });
 });

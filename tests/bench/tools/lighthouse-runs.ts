@@ -10,6 +10,8 @@ import { pageMainThread, threadOf, type TraceEvent } from './trace-event';
 //   npx tsx tests/bench/tools/lighthouse-runs.ts [/list-quiz]                 (the working tree, RUNS=9)
 //   BUILDS=/tmp/before,/tmp/after npx tsx tests/bench/tools/lighthouse-runs.ts   (builds made with
 //     `npx vite build --outDir /tmp/before`; RUNS each)
+//   SIGNED_OUT=1 npx tsx tests/bench/tools/lighthouse-runs.ts /login   (no stored token: the sign-in form, as the
+//     benchmark audits /login)
 //   DETAIL=1 also lists each run's main-thread tasks of 10 ms or more, as Lighthouse multiplies them
 //   npx tsx tests/bench/tools/lighthouse-runs.ts /play/demo-live-quiz   (the player app's lobby: a phone that joined
 //     the demo quiz, its session in localStorage, as the benchmark audits it)
@@ -69,7 +71,11 @@ try {
   // does), or the portal's token.
   const signedIn = await Promise.all(
     portals.map(async ({ origin }): Promise<Pick<Audited, 'token' | 'storage'>> =>
-      pagePath.startsWith('/play/') ? { storage: await lighthousePlayer(origin) } : { token: await demoToken(origin) },
+      process.env.SIGNED_OUT
+        ? {}
+        : pagePath.startsWith('/play/')
+          ? { storage: await lighthousePlayer(origin) }
+          : { token: await demoToken(origin) },
     ),
   );
   for (let run = 0; run < RUNS * builds.length; run += 1) {

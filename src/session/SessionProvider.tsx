@@ -11,7 +11,8 @@ import { takeCachedUser, takeUserRequest } from './user-request';
 
 // Only a signed-in user can need these; loading them later keeps Dexie, the sync engine and Mantine's Modal
 // out of the /login bundle (issue 9).
-const SessionExpiredWatch = lazy(() => import('./needs-sign-in').then((module) => ({ default: module.SessionExpiredWatch })));
+const loadWatch = () => import('./needs-sign-in');
+const SessionExpiredWatch = lazy(() => loadWatch().then((module) => ({ default: module.SessionExpiredWatch })));
 
 function startingToken(): string | null {
   const token = readStoredToken();
@@ -133,6 +134,24 @@ export function SessionProvider({ children, accountSync = lazyAppAccountSync }: 
     return () => controller.abort();
   }, [token, loadRound, endSession]);
 
+  // The watch is mounted once its module is in, loaded in a task of its own: imported while rendering (lazy), it
+  // added its chunk's preload links in the render that brings the user's screen, 14 ms of it (issue 20 §3).
+  const [watchLoaded, setWatchLoaded] = useState(false);
+  useEffect(() => {
+    if (!user || watchLoaded) return;
+    let cancelled = false;
+    const timer = setTimeout(() => {
+      loadWatch().then(
+        () => !cancelled && setWatchLoaded(true),
+        (error: unknown) => console.error('Could not load the session-expired watch', error),
+      );
+    }, 0);
+    return () => {
+      cancelled = true;
+      clearTimeout(timer);
+    };
+  }, [user, watchLoaded]);
+
   useEffect(() => {
     if (!user) return;
     accountSync.begin(user, userFromServer).catch((error: unknown) => console.error('Could not start syncing', error));
@@ -161,7 +180,7 @@ export function SessionProvider({ children, accountSync = lazyAppAccountSync }: 
   return (
     <SessionContext.Provider value={session}>
       {children}
-      {user && (
+      {user && watchLoaded && (
         <Suspense fallback={null}>
           <SessionExpiredWatch key={user.id} />
         </Suspense>

@@ -1,4 +1,5 @@
 import './app/first-screen-styles.css';
+import './app/theme-variables.css';
 import './app/touch-targets.css';
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

@@ -32,8 +32,7 @@ export interface RouterScreensProps {
 
 /**
  * The screens: the starting loader until the router exists, then the router. Its own component, so that making
- * the router renders this alone: MantineProvider computes the theme's CSS variables anew on each of its renders
- * (issue 20 §3, total blocking time).
+ * the router renders this alone, not the providers above it (issue 20 §3, total blocking time).
  */
 export function RouterScreens({ navigateTo }: RouterScreensProps) {
   const router = useRouter();

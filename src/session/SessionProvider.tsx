@@ -1,4 +1,4 @@
-import { lazy, startTransition, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useState, type ComponentType, type ReactNode } from 'react';
 import * as accounts from '../api/accounts';
 import { setApiToken, setUnauthorizedHandler } from '../api/token';
 import { ApiError } from '../api/errors';
@@ -11,8 +11,7 @@ import { takeCachedUser, takeUserRequest } from './user-request';
 
 // Only a signed-in user can need these; loading them later keeps Dexie, the sync engine and Mantine's Modal
 // out of the /login bundle (issue 9).
-const loadWatch = () => import('./needs-sign-in');
-const SessionExpiredWatch = lazy(() => loadWatch().then((module) => ({ default: module.SessionExpiredWatch })));
+const loadWatch = () => import('./needs-sign-in').then((module) => module.SessionExpiredWatch);
 
 function startingToken(): string | null {
   const token = readStoredToken();
@@ -136,13 +135,13 @@ export function SessionProvider({ children, accountSync = lazyAppAccountSync }: 
 
   // The watch is mounted once its module is in, loaded in a task of its own: imported while rendering (lazy), it
   // added its chunk's preload links in the render that brings the user's screen, 14 ms of it (issue 20 §3).
-  const [watchLoaded, setWatchLoaded] = useState(false);
+  const [SessionExpiredWatch, setSessionExpiredWatch] = useState<ComponentType | null>(null);
   useEffect(() => {
-    if (!user || watchLoaded) return;
+    if (!user || SessionExpiredWatch) return;
     let cancelled = false;
     const timer = setTimeout(() => {
       loadWatch().then(
-        () => !cancelled && setWatchLoaded(true),
+        (watch) => !cancelled && setSessionExpiredWatch(() => watch),
         (error: unknown) => console.error('Could not load the session-expired watch', error),
       );
     }, 0);
@@ -150,7 +149,7 @@ export function SessionProvider({ children, accountSync = lazyAppAccountSync }: 
       cancelled = true;
       clearTimeout(timer);
     };
-  }, [user, watchLoaded]);
+  }, [user, SessionExpiredWatch]);
 
   useEffect(() => {
     if (!user) return;
@@ -180,11 +179,7 @@ export function SessionProvider({ children, accountSync = lazyAppAccountSync }: 
   return (
     <SessionContext.Provider value={session}>
       {children}
-      {user && watchLoaded && (
-        <Suspense fallback={null}>
-          <SessionExpiredWatch key={user.id} />
-        </Suspense>
-      )}
+      {user && SessionExpiredWatch && <SessionExpiredWatch key={user.id} />}
     </SessionContext.Provider>
   );
 }

@@ -65,6 +65,8 @@ function observedTasks(events: TraceEvent[]): string[] {
 const builds = process.env.BUILDS ? process.env.BUILDS.split(',') : [portalBuild()];
 const portals: ProductionPortal[] = [];
 const scores = new Map<string, number[]>(builds.map((build) => [build, []]));
+// Total blocking time too: the score moves in steps and saturates, the blocking time behind it does not.
+const blocking = new Map<string, number[]>(builds.map((build) => [build, []]));
 try {
   for (const build of builds) portals.push(await startProductionPortal(build));
   // What each run puts in localStorage first: the player app's session (one join per server, as the benchmark
@@ -88,6 +90,7 @@ try {
     const metric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
     const score = Math.round((lhr.categories.performance?.score ?? 0) * 100);
     scores.get(build)!.push(score);
+    blocking.get(build)!.push(Math.round(metric('total-blocking-time')));
     const fcp = metric('first-contentful-paint');
     const observed = (lhr.audits.metrics?.details as { items?: Record<string, number>[] } | undefined)?.items?.[0] ?? {};
     const longTasks = ((lhr.audits['long-tasks']?.details as { items?: LongTask[] } | undefined)?.items ?? [])
@@ -100,8 +103,13 @@ try {
     );
     if (process.env.DETAIL) console.info(observedTasks(artifacts.Trace.traceEvents as unknown as TraceEvent[]).join('\n'));
   }
-  for (const [build, values] of scores)
-    console.info(`${build}: median performance ${median(values)} of ${values.length} runs (${values.join(', ')})`);
+  for (const [build, values] of scores) {
+    const times = blocking.get(build)!;
+    console.info(
+      `${build}: median performance ${median(values)} of ${values.length} runs (${values.join(', ')}); ` +
+        `median total blocking time ${median(times)} ms (${times.join(', ')})`,
+    );
+  }
 } finally {
   for (const portal of portals) await portal.close();
 }

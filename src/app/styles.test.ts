@@ -1,3 +1,4 @@
+import * as mantineCore from '@mantine/core';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -47,9 +48,11 @@ function componentsImported(): Set<string> {
 
 /**
  * The component stylesheets those components need: Mantine's modules they reach (Select reaches Combobox, Popover,
- * Input…), each `<Name>.module.mjs` among them being the class names of styles/<Name>.css.
+ * Input…), each `<Name>.module.mjs` among them being the class names of styles/<Name>.css. `unlocated` names what
+ * @mantine/core exports at run time but the walk could not find in its index (an export under another name): its
+ * stylesheets would be missed without a word.
  */
-function stylesheetsNeeded(): Set<string> {
+function stylesheetsNeeded(): { needed: Set<string>; unlocated: string[] } {
   const esm = path.join(root, 'node_modules/@mantine/core/esm');
   const index = readFileSync(path.join(esm, 'index.mjs'), 'utf8');
   const needed = new Set<string>();
@@ -63,11 +66,14 @@ function stylesheetsNeeded(): Set<string> {
       else visit(target);
     }
   };
+  const unlocated: string[] = [];
   for (const component of componentsImported()) {
-    const from = new RegExp(`import \\{[^}]*\\b${component}\\b[^}]*\\} from "(\\./[^"]+)"`).exec(index)?.[1];
-    if (from) visit(path.join(esm, from));
+    // From one of Mantine's own modules, or re-exported from another package (RemoveScroll: no stylesheet of Mantine's).
+    const from = new RegExp(`import \\{[^}]*\\b${component}\\b[^}]*\\} from "([^"]+)"`).exec(index)?.[1];
+    if (from?.startsWith('./')) visit(path.join(esm, from));
+    else if (!from && component in mantineCore) unlocated.push(component);
   }
-  return needed;
+  return { needed, unlocated };
 }
 
 describe("Mantine's styles in two stylesheets", () => {
@@ -76,7 +82,8 @@ describe("Mantine's styles in two stylesheets", () => {
   const order = mantineOrder();
 
   it('give every component the portal uses its stylesheet exactly once, and no other component one', () => {
-    const needed = stylesheetsNeeded();
+    const { needed, unlocated } = stylesheetsNeeded();
+    expect(unlocated).toEqual([]);
     // Sanity: the walk finds what the list screens draw and what those build on.
     for (const file of ['Table.css', 'Input.css', 'Combobox.css', 'Popover.css', 'Pagination.css', 'Notification.css'])
       expect(needed, file).toContain(file);
@@ -84,7 +91,7 @@ describe("Mantine's styles in two stylesheets", () => {
     expect(new Set(loaded).size).toBe(loaded.length);
     for (const file of needed) expect(loaded, file).toContain(file);
     expect(rest.filter((file) => !needed.has(file))).toEqual([]);
-    expect(loaded.every((file) => order.includes(file))).toBe(true);
+    expect(loaded.filter((file) => !order.includes(file))).toEqual([]);
   });
 
   it("keep Mantine's order within each", () => {

@@ -1,5 +1,12 @@
 import { startTransition, useEffect, useRef, useState } from 'react';
-import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import {
+  createBrowserRouter,
+  RouterProvider,
+  UNSAFE_createBrowserHistory as createBrowserHistory,
+  UNSAFE_createRouter as createRouter,
+  UNSAFE_hydrationRouteProperties as hydrationRouteProperties,
+  UNSAFE_mapRouteProperties as mapRouteProperties,
+} from 'react-router-dom';
 import { FullScreenLoader } from '../ui/FullScreenLoader';
 import { afterFirstPaint } from '../ui/use-after-first-paint';
 import { routes } from './routes';
@@ -11,6 +18,18 @@ import { lazyScreenAt, startingTitleAt } from './screen-table';
 type Router = ReturnType<typeof createBrowserRouter>;
 
 /**
+ * What createBrowserRouter does, in two tasks: making the router (its routes converted and ranked), then starting
+ * its first navigation (matching, the lazy routes asked for). Together they were one task of 14-60 ms on the
+ * Lighthouse runs' main thread, four times that at a phone's pace (issue 20 §3); React Router's own
+ * createBrowserRouter is these two calls with the same options, the hydration data aside (a client-only app has none).
+ */
+export function createRouterInTurns(done: (router: Router) => void): () => void {
+  const router = createRouter({ history: createBrowserHistory(), routes, mapRouteProperties, hydrationRouteProperties });
+  const timer = setTimeout(() => done(router.initialize()), 0);
+  return () => clearTimeout(timer);
+}
+
+/**
  * The router, created at once for the sign-in screens, but only after the first paint when the address names a
  * screen whose code loads on demand: creating the router starts those downloads, and the screen's title and
  * spinner should be on the screen before they compete with it.
@@ -19,8 +38,15 @@ function useRouter(): Router | null {
   const [router, setRouter] = useState<Router | null>(() => (lazyScreenAt(window.location.pathname) ? null : createBrowserRouter(routes)));
   useEffect(() => {
     if (router) return;
-    // A transition: the screen (layout, lists) renders in slices, not in one long task.
-    return afterFirstPaint(() => startTransition(() => setRouter(createBrowserRouter(routes))));
+    let cancelMaking = () => {};
+    const cancelWait = afterFirstPaint(() => {
+      // A transition: the screen (layout, lists) renders in slices, not in one long task.
+      cancelMaking = createRouterInTurns((made) => startTransition(() => setRouter(made)));
+    });
+    return () => {
+      cancelWait();
+      cancelMaking();
+    };
   }, [router]);
   return router;
 }

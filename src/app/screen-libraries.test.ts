@@ -1,4 +1,4 @@
-import { loadScreenLibraries } from './screen-libraries';
+import { loadScreenLibraries, startOpeningDatabase } from './screen-libraries';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -26,5 +26,24 @@ describe('loadScreenLibraries', () => {
     const library = vi.fn(() => Promise.resolve());
     await loadScreenLibraries([library]);
     expect(library).not.toHaveBeenCalled();
+  });
+});
+
+describe('startOpeningDatabase', () => {
+  it('starts opening the local database and resolves without waiting for the open', async () => {
+    const { portalDatabase } = await import('../local/db');
+    const open = vi
+      .spyOn(portalDatabase(), 'open')
+      .mockReturnValue(new Promise(() => undefined) as ReturnType<ReturnType<typeof portalDatabase>['open']>);
+    await startOpeningDatabase();
+    expect(open).toHaveBeenCalledTimes(1);
+  });
+
+  it('resolves when the open fails: the queries that follow it report the failure', async () => {
+    const { portalDatabase } = await import('../local/db');
+    vi.spyOn(portalDatabase(), 'open').mockImplementation(
+      () => Promise.reject(new Error('blocked')) as ReturnType<ReturnType<typeof portalDatabase>['open']>,
+    );
+    await expect(startOpeningDatabase()).resolves.toBeUndefined();
   });
 });

@@ -1,4 +1,4 @@
-import { MantineProvider } from '@mantine/core';
+import { MantineProvider, Table } from '@mantine/core';
 import { render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DataTable, neededWidthOf, showsCards, type DataTableColumn } from './DataTable';
@@ -162,5 +162,40 @@ describe('cards where the columns do not fit (issue 20 §1)', () => {
     vi.spyOn(HTMLElement.prototype, 'offsetWidth', 'get').mockReturnValue(1148);
     render(table(countingColumns(new Map()), [{ id: 'a', name: 'Alpha', note: '' }]));
     expect(screen.getByRole('table', { name: 'Items' }).parentElement).not.toHaveAttribute('data-cards');
+  });
+});
+
+describe("the body's plain rows and cells", () => {
+  it("carry the classes and attributes Mantine's Table.Tr and Table.Td give, in a table and as cards", () => {
+    const mantine = (striped: boolean) =>
+      render(
+        <MantineProvider>
+          <Table striped={striped} highlightOnHover={striped}>
+            <Table.Tbody>
+              <Table.Tr>
+                <Table.Td>Mantine</Table.Td>
+              </Table.Tr>
+            </Table.Tbody>
+          </Table>
+        </MantineProvider>,
+      );
+    const attributesOf = (element: Element | null | undefined) =>
+      Object.fromEntries(
+        [...(element?.attributes ?? [])]
+          .filter(({ name }) => name !== 'role' && !name.startsWith('data-label') && name !== 'data-shrink')
+          .map(({ name, value }) => [name, value]),
+      );
+    for (const narrow of [false, true]) {
+      vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(narrow ? 343 : 1148);
+      vi.spyOn(HTMLElement.prototype, 'offsetWidth', 'get').mockReturnValue(narrow ? 700 : 1148);
+      const ours = render(table(countingColumns(new Map()), [{ id: 'a', name: 'Alpha', note: '' }]));
+      const theirs = mantine(!narrow);
+      const row = ours.container.querySelector('tbody tr');
+      expect(attributesOf(row)).toEqual(attributesOf(theirs.container.querySelector('tbody tr')));
+      expect(attributesOf(row?.querySelector('td'))).toEqual(attributesOf(theirs.container.querySelector('tbody td')));
+      ours.unmount();
+      theirs.unmount();
+      vi.restoreAllMocks();
+    }
   });
 });

@@ -39,23 +39,42 @@ interface DataTableRowProps<Row> {
   row: Row;
   columns: readonly DataTableColumn<Row>[];
   sameRow?: (previous: Row, next: Row) => boolean;
+  /** The table's look (striped and highlighted on hover), off for cards: what Mantine's Table.Tr reads from its table. */
+  tableLook: boolean;
 }
 
-function DataTableRowCells<Row>({ row, columns }: DataTableRowProps<Row>) {
+/**
+ * A body row's and cell's classes, as Mantine's Table.Tr and Table.Td give them. The body's rows and cells are
+ * plain elements: each Table.Tr and Table.Td is two components (the element factory and Box) that compute their
+ * classes and styles on every render, and List Quiz's ten rows of eleven cells made that 240 components of the
+ * commit that shows the list, one task on a phone's main thread (issue 20 §3). A test checks them against Mantine's.
+ */
+export const BODY_ROW_CLASS = `${Table.classes.tr} mantine-Table-tr`;
+export const BODY_CELL_CLASS = `${Table.classes.td} mantine-Table-td`;
+
+function DataTableRowCells<Row>({ row, columns, tableLook }: DataTableRowProps<Row>) {
   return (
-    <Table.Tr role="row">
+    <tr
+      role="row"
+      className={BODY_ROW_CLASS}
+      // The attributes Table.Tr sets from the table's props (withRowBorders, Mantine's default; striped; highlightOnHover).
+      data-with-row-border
+      data-striped={tableLook ? 'odd' : undefined}
+      data-hover={tableLook || undefined}
+    >
       {columns.map((column) => (
-        <Table.Td
+        <td
           key={column.header}
+          className={BODY_CELL_CLASS}
           role="cell"
           data-label={column.header}
           data-shrink={column.shrink || undefined}
           data-action={column.action || undefined}
         >
           {column.cell(row)}
-        </Table.Td>
+        </td>
       ))}
-    </Table.Tr>
+    </tr>
   );
 }
 
@@ -63,7 +82,10 @@ function DataTableRowCells<Row>({ row, columns }: DataTableRowProps<Row>) {
 const DataTableRow = memo(
   DataTableRowCells,
   (previous: DataTableRowProps<unknown>, next: DataTableRowProps<unknown>) =>
-    previous.columns === next.columns && previous.sameRow === next.sameRow && (next.sameRow ?? Object.is)(previous.row, next.row),
+    previous.columns === next.columns &&
+    previous.sameRow === next.sameRow &&
+    previous.tableLook === next.tableLook &&
+    (next.sameRow ?? Object.is)(previous.row, next.row),
   // memo() loses the component's type parameter; the comparison above holds for any Row.
 ) as <Row>(props: DataTableRowProps<Row>) => ReactNode;
 
@@ -173,7 +195,7 @@ function DataTableOf<Row>({ label, columns, rows, rowKey, empty = 'Nothing to sh
               </Table.Td>
             </Table.Tr>
           ) : (
-            rows.map((row) => <DataTableRow key={rowKey(row)} row={row} columns={columns} sameRow={sameRow} />)
+            rows.map((row) => <DataTableRow key={rowKey(row)} row={row} columns={columns} sameRow={sameRow} tableLook={!cards} />)
           )}
         </Table.Tbody>
       </Table>

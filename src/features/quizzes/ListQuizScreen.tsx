@@ -1,4 +1,4 @@
-import { ActionIcon, Anchor, Group, NativeSelect, Popover, Stack, Text, Title } from '@mantine/core';
+import { ActionIcon, Group, NativeSelect, Popover, rem, Stack, Text, Title } from '@mantine/core';
 import { createContext, memo, useContext, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { routeKeyOf } from '../../store/mirror';
@@ -9,6 +9,7 @@ import { editDeleteColumns } from '../../ui/RowLink';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';
 import { countOf, ListFooter } from '../../ui/Pager';
 import { SearchBox } from '../../ui/SearchBox';
+import { smallLink, smallText } from '../../ui/small-text';
 import { useSearchedPages } from '../../ui/use-searched-pages';
 import { SyncStateMarker } from '../../ui/SyncStateMarker';
 import { PendingDeletes } from '../../ui/PendingDeletes';
@@ -75,11 +76,13 @@ function ArrowIcon({ direction }: { direction: 'previous' | 'next' }) {
   );
 }
 
+const NA_TEXT = smallText();
+
 /** MANUAL: previous, "n / count", next (enabled only while STARTED within 1..count); other modes: N/A. */
 function QuestionCell({ entry }: { entry: QuizEntry }) {
   const { row, state, controls } = entry;
   const [busy, setBusy] = useState(false);
-  if (state.mode !== 'MANUAL') return <Text size="sm">N/A</Text>;
+  if (state.mode !== 'MANUAL') return <p {...NA_TEXT}>N/A</p>;
   const step = async (questionNo: number) => {
     if (row.serverId === null) return;
     setBusy(true);
@@ -171,26 +174,30 @@ function StatusSelect({ entry, busy, onChoose }: { entry: QuizEntry; busy: boole
   );
 }
 
+const HASH_TEXT = smallText({ fontFamily: 'var(--mantine-font-family-monospace)', maxWidth: '7ch' });
+
 /** Quiz Hash with the copy icon (only when a viewer app URL is set); "Copied" shows for 1 second. */
 function HashCell({ entry }: { entry: QuizEntry }) {
   const { row, viewerLink } = entry;
   return (
     <Group gap={4} wrap="nowrap">
       {/* Cut short with an ellipsis in the table (whole on a card): the whole hash is its title and its copy link. */}
-      <Text size="sm" ff="monospace" truncate="end" maw="7ch" title={row.quiz_hash ?? undefined}>
+      <p {...HASH_TEXT} data-truncate="end" title={row.quiz_hash ?? undefined}>
         {row.quiz_hash ?? '—'}
-      </Text>
+      </p>
       {viewerLink && <CopyLinkButton link={viewerLink} label={`Copy viewer link of ${row.name}`} />}
     </Group>
   );
 }
 
+const DAY_OR_TIME_TEXT = smallText({ whiteSpace: 'nowrap' });
+
 /** A start or end time on two lines, the day and the time with its zone, each whole (issue 20: not five lines). */
 function DateTimeCell({ value }: { value: string | null | undefined }) {
   return dayAndTimeZoneText(value).map((part) => (
-    <Text key={part} size="sm" style={{ whiteSpace: 'nowrap' }}>
+    <p key={part} {...DAY_OR_TIME_TEXT}>
       {part}
-    </Text>
+    </p>
   ));
 }
 
@@ -265,6 +272,9 @@ function ResetAttemptsCell({ entry }: { entry: QuizEntry }) {
   );
 }
 
+/** The name's links, inline-block with 12 px above and below: a 44 px touch target on a card. */
+const NAME_LINK = smallLink({ display: 'inline-block', paddingBlock: rem(12) });
+
 const columns: DataTableColumn<QuizEntry>[] = [
   {
     header: 'Name',
@@ -272,26 +282,12 @@ const columns: DataTableColumn<QuizEntry>[] = [
       <>
         {row.name}
         <SyncStateMarker state={row.syncState} />{' '}
-        <Anchor
-          component={Link}
-          to={paths.quizControl(routeKeyOf(row))}
-          aria-label={`Control ${row.name}`}
-          size="sm"
-          display="inline-block"
-          py={12}
-        >
+        <Link {...NAME_LINK} to={paths.quizControl(routeKeyOf(row))} aria-label={`Control ${row.name}`}>
           Control
-        </Anchor>{' '}
-        <Anchor
-          component={Link}
-          to={paths.quizStage(routeKeyOf(row))}
-          aria-label={`Open stage of ${row.name}`}
-          size="sm"
-          display="inline-block"
-          py={12}
-        >
+        </Link>{' '}
+        <Link {...NAME_LINK} to={paths.quizStage(routeKeyOf(row))} aria-label={`Open stage of ${row.name}`}>
           Open stage
-        </Anchor>
+        </Link>
       </>
     ),
   },

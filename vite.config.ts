@@ -358,7 +358,18 @@ export default defineConfig({
             // The forms' and the stage's libraries (issue 20 §3): the lists and the layout do without them, and
             // every byte of the screens' vendor chunk is compiled and evaluated before a list shows.
             { name: 'forms-vendor', test: FORM_LIBRARIES, priority: 3, includeDependenciesRecursively: false },
-            { name: 'screens-vendor', test: /node_modules[\\/](?!firebase|@firebase|workbox-window)/, priority: 2 },
+            // Mantine's notifications with what they need and the first bundle lacks: /login shows "Ready to work
+            // offline" with them alone, not with the screens' libraries (ui/notice.ts).
+            {
+              name: 'notices',
+              test: /node_modules[\\/](@mantine[\\/](notifications|store)|react-transition-group)[\\/]|[\\/]src[\\/]ui[\\/]notice\./,
+              priority: 3,
+            },
+            {
+              name: 'screens-vendor',
+              test: /node_modules[\\/](?!firebase|@firebase|workbox-window)|[\\/]src[\\/]app[\\/]screens-vendor-chunk\./,
+              priority: 2,
+            },
             {
               name: 'screens-common',
               test: /[\\/]src[\\/](ui|api|lib|local|sync|live|session[\\/](account-sync|user-cache))[\\/.](?!pwa-registration)/,

@@ -21,12 +21,12 @@ export async function startOpeningDatabase(): Promise<void> {
 }
 
 // The screens' library chunks (vite.config.ts), in the order they are evaluated. Any module of a chunk evaluates
-// the whole chunk: Dexie's, then the vendor chunk's (Mantine with it) through @mantine/notifications, one of its
-// modules that the first bundle does not hold (importing all of @mantine/core here would pull all of it into the
-// first bundle), then the screens' shared chunk through the local database, which starts opening.
+// the whole chunk: Dexie's, Mantine's notifications', the vendor chunk's (the rest of Mantine) through a module of
+// ours put there, then the screens' shared chunk through the local database, which starts opening.
 const LIBRARIES: readonly (() => Promise<unknown>)[] = [
   () => import('dexie'),
   () => import('@mantine/notifications'),
+  () => import('./screens-vendor-chunk').then(({ CHUNK }) => CHUNK),
   startOpeningDatabase,
 ];
 

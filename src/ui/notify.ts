@@ -1,22 +1,9 @@
-import { notifications, type NotificationData } from '@mantine/notifications';
 import { ApiError, readableMessage } from '../api/errors';
 import { LocalStorageFullError } from '../store/mirror';
-import { markNoticeShown } from './notice-signal';
+import { notifications } from '@mantine/notifications';
+import { showNotice } from './notice';
 
-/**
- * Shows a notification the accessible way: a named close button, text in the body colour (the default
- * dimmed text is too pale for WCAG AA), and role "status" for news that is not an error.
- */
-export function showNotice(data: NotificationData & { kind?: 'error' | 'news' }): void {
-  const { kind = 'news', ...notification } = data;
-  markNoticeShown();
-  notifications.show({
-    role: kind === 'error' ? 'alert' : 'status',
-    closeButtonProps: { 'aria-label': 'Dismiss' },
-    styles: { description: { color: 'var(--mantine-color-text)' } },
-    ...notification,
-  });
-}
+export { showNotice };
 
 /** Error notification helper: shows any failure (decisions §1: nothing fails silently); a full disk says so plainly. */
 export function notifyError(error: unknown, title = 'Something went wrong'): void {

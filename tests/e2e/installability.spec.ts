@@ -34,6 +34,9 @@ test('Chromium reports no installability errors and reads the manifest', async (
   await page.goto('/');
   // The first install says so, once the page is idle.
   await expect(page.getByText('Ready to work offline')).toBeVisible({ timeout: 20_000 });
+  // With Mantine's notifications alone: none of the screens' chunks (issue 20 §3, /login's blocking time).
+  const scripts = await page.evaluate(() => performance.getEntriesByType('resource').map((entry) => entry.name));
+  expect(scripts.filter((name) => /\/assets\/(screens-|dexie-|router-|contract-)/.test(name))).toEqual([]);
   await controlledByServiceWorker();
   const cdp = await context.newCDPSession(page);
   await expect.poll(async () => (await cdp.send('Page.getInstallabilityErrors')).installabilityErrors, { timeout: 15_000 }).toEqual([]);

@@ -6,6 +6,7 @@ import { createRoot } from 'react-dom/client';
 import { afterLoad } from './app/after-load';
 import { App } from './app/App';
 import { opensOnLoginShell } from './app/first-screen';
+import { whenPageQuiet } from './app/when-page-quiet';
 import { preferJitlessZod } from './lib/zod-jitless';
 import { readStoredToken } from './session/token-storage';
 import { startUserRequest } from './session/user-request';
@@ -14,9 +15,11 @@ preferJitlessZod();
 
 // The sync engine starts once the session knows its user (session/account-sync.ts), not here:
 // before sign-in there is nothing to send, and a signed-out device must not pull.
-// Loaded apart (workbox-window, the notices) and only once the page has loaded: not needed to draw a screen, and
-// the worker's install downloads every chunk, which must not compete with the first screen's (issue 20 §3).
-afterLoad(() => void import('./app/service-worker-notices').then((module) => module.registerPortalServiceWorker()));
+// Loaded apart (workbox-window, the notices) and only once the page has loaded and then been quiet for a second:
+// not needed to draw a screen, and the worker's install downloads and compiles every chunk, which must not compete
+// with the first screen's own downloads and tasks (issue 20 §3). Registered at the first idle moment after the load
+// instead, it started in a gap of a signed-in start, between its downloads, and competed with the rest of it.
+afterLoad(() => whenPageQuiet(() => void import('./app/service-worker-notices').then((module) => module.registerPortalServiceWorker())));
 
 startUserRequest(readStoredToken());
 // The sign-in screen is drawn by the first bundle's shell (app/shell.tsx). Any other screen needs the router's

@@ -131,3 +131,23 @@ test('a new version waits until the page asks it to take over ("Reload to update
   expect(outcome.stillWaiting).toBe(true);
   expect(outcome.controller).toContain('/sw.js?next-version');
 });
+
+test('the worker is registered once the page has loaded and been quiet, not between the tasks of a busy start', async () => {
+  // A start kept busy for 3 s: tasks of 150 ms with 10 ms between them (idle moments, but no quiet second).
+  await page.addInitScript(() => {
+    const end = performance.now() + 3000;
+    const busy = () => {
+      const start = performance.now();
+      while (performance.now() - start < 150);
+      if (performance.now() < end) setTimeout(busy, 10);
+    };
+    setTimeout(busy, 0);
+  });
+  await page.goto('/login');
+  await page.waitForFunction(() => document.readyState === 'complete');
+  const registered = () => page.evaluate(async () => Boolean(await navigator.serviceWorker.getRegistration()));
+  await page.waitForTimeout(1500);
+  // Its install downloads and compiles every chunk: not while the first screen still has work to do (issue 20 §3).
+  expect(await registered()).toBe(false);
+  await expect.poll(registered, { timeout: 15_000 }).toBe(true);
+});

@@ -49,8 +49,8 @@ interface DataTableRowProps<Row> {
  * classes and styles on every render, and List Quiz's ten rows of eleven cells made that 240 components of the
  * commit that shows the list, one task on a phone's main thread (issue 20 §3). A test checks them against Mantine's.
  */
-export const BODY_ROW_CLASS = `${Table.classes.tr} mantine-Table-tr`;
-export const BODY_CELL_CLASS = `${Table.classes.td} mantine-Table-td`;
+const BODY_ROW_CLASS = `${Table.classes.tr} mantine-Table-tr`;
+const BODY_CELL_CLASS = `${Table.classes.td} mantine-Table-td`;
 
 function DataTableRowCells<Row>({ row, columns, tableLook }: DataTableRowProps<Row>) {
   return (

@@ -1,6 +1,6 @@
+import { notifications } from '@mantine/notifications';
 import { ApiError, readableMessage } from '../api/errors';
 import { LocalStorageFullError } from '../store/mirror';
-import { notifications } from '@mantine/notifications';
 import { showNotice } from './notice';
 
 export { showNotice };

@@ -112,6 +112,9 @@ test('uploaded images stay visible offline', async ({ request }) => {
 
 test('a new version waits until the page asks it to take over ("Reload to update")', async () => {
   await page.goto('/');
+  // The app registers its own worker once the page has been quiet (main.tsx): done after the next version below, it
+  // raced it for the registration. Its first install says so.
+  await expect(page.getByText('Ready to work offline')).toBeVisible({ timeout: 20_000 });
   await controlledByServiceWorker();
   // A different script URL makes the browser install it as the next version of the worker.
   const outcome = await page.evaluate(async () => {

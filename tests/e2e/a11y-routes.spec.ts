@@ -14,18 +14,14 @@ const showsScheme = (page: Page, colorScheme: 'light' | 'dark') =>
   expect(page.locator(`html[data-mantine-color-scheme="${colorScheme}"]`)).toHaveCount(1);
 
 /**
- * Waits for the CSS transitions the scheme's change started (a dropzone's background fades): axe measured a
- * colour halfway between the schemes' in one run.
+ * Ends the CSS transitions the scheme's change started (a dropzone's background fades): axe measured a colour halfway
+ * between the schemes' in one run. They are finished rather than awaited: a transition inside a card that
+ * `content-visibility: auto` skips (a list's cards below the fold) never advances, so its `finished` never settles.
  */
 const colourTransitionsEnded = (page: Page) =>
-  page.evaluate(() =>
-    Promise.allSettled(
-      document
-        .getAnimations()
-        .filter((animation) => animation instanceof CSSTransition)
-        .map((animation) => animation.finished),
-    ),
-  );
+  page.evaluate(() => {
+    for (const animation of document.getAnimations()) if (animation instanceof CSSTransition) animation.finish();
+  });
 
 /**
  * Each route is opened once and checked in both schemes: every rule in the light one, then in the dark one only the

@@ -4,7 +4,7 @@ import ky, { type KyInstance } from 'ky';
 import { createRecord, deleteRecord, updateRecord } from '../../src/local/commands';
 import { PortalDatabase } from '../../src/local/db';
 import { SyncEngine } from '../../src/sync/engine';
-import { chromiumLaunchOptions } from '../e2e/support/browser';
+import { installedAppLaunchOptions } from './support/installed-app-browser';
 import { startBenchServer, type BenchServer } from './support/bench-server';
 import { portalBuild } from './support/production-portal';
 import { insertInChunks, owned, seedClient, seedQuestionBank, signIn } from './support/tenant';
@@ -166,14 +166,7 @@ async function offlineColdStart(): Promise<BenchRow[]> {
     },
     async (server) => {
       const { authorization } = await signIn(server.origin);
-      const launch = chromiumLaunchOptions();
-      // An installed app's window has no address bar; Chromium's headless tab has one, whose popup UI runs in
-      // a renderer of its own on every new tab and keeps a core about as busy as the page (traced with
-      // tests/bench/tools/long-tasks.ts OFFLINE=1). Left out here, so the figure is the app's start.
-      const browser = await chromium.launch({
-        ...launch,
-        args: [...(launch.args ?? []), '--disable-features=WebUIOmniboxPopup,WebUIOmniboxFullPopup,WebUIOmniboxAimPopup'],
-      });
+      const browser = await chromium.launch(installedAppLaunchOptions());
       try {
         const context = await browser.newContext({ baseURL: server.origin });
         await context.addInitScript((token) => localStorage.setItem('token', token), authorization.replace(/^Token /, ''));

@@ -6,6 +6,7 @@ import { chromiumLaunchOptions } from '../../e2e/support/browser';
 import { demoToken, portalBuild, startProductionPortal } from '../support/production-portal';
 import { lighthouseRunAgainOnTraceFailure } from '../lighthouse.bench';
 import { startBenchServer } from '../support/bench-server';
+import { installedAppLaunchOptions } from '../support/installed-app-browser';
 import { insertInChunks, owned, seedClient, signIn } from '../support/tenant';
 import { pageMainThread, threadOf, type TraceEvent } from './trace-event';
 
@@ -118,7 +119,7 @@ const LOG_INDEXEDDB = `
  */
 async function offlineTrace(origin: string, pagePath: string): Promise<TraceEvent[]> {
   const { authorization } = await signIn(origin);
-  const browser = await chromium.launch(chromiumLaunchOptions());
+  const browser = await chromium.launch(installedAppLaunchOptions());
   try {
     const context = await browser.newContext({ baseURL: origin });
     await context.addInitScript((token) => localStorage.setItem('token', token), authorization.replace(/^Token /, ''));

@@ -1,8 +1,14 @@
-import { Anchor } from '@mantine/core';
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { DataTableColumn } from './DataTable';
+import { anchorLink } from './small-text';
 import type { KeyedPath } from '../lib/paths';
+
+const ROW_LINK_STYLE: CSSProperties = { display: 'inline-flex', alignItems: 'center', minHeight: 44, minWidth: 44 };
+// Mantine's <Anchor>'s look on React Router's own link: two in every row of a list, where an Anchor is three
+// components more per link resolving its props on every render (issue 20 §3, §4). small-text.ts says more.
+const EDIT_LINK = anchorLink(ROW_LINK_STYLE);
+const DELETE_LINK = anchorLink({ ...ROW_LINK_STYLE, color: 'var(--mantine-color-error)' });
 
 /**
  * A table row's Edit/Delete link with a touch target of at least 44 px (mobile first). Delete is in the
@@ -10,15 +16,9 @@ import type { KeyedPath } from '../lib/paths';
  */
 export function RowLink({ to, label, danger, children }: { to: string; label: string; danger?: boolean; children: ReactNode }) {
   return (
-    <Anchor
-      component={Link}
-      to={to}
-      aria-label={label}
-      c={danger ? 'var(--mantine-color-error)' : undefined}
-      style={{ display: 'inline-flex', alignItems: 'center', minHeight: 44, minWidth: 44 }}
-    >
+    <Link {...(danger ? DELETE_LINK : EDIT_LINK)} to={to} aria-label={label}>
       {children}
-    </Anchor>
+    </Link>
   );
 }
 

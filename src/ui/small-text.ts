@@ -24,7 +24,18 @@ export function smallText(style?: CSSProperties): SmallTextProps {
   return { className: SMALL_TEXT_CLASS, 'data-size': 'sm', style: style ? { ...SMALL_TEXT_STYLE, ...style } : SMALL_TEXT_STYLE };
 }
 
-const SMALL_LINK_CLASS = `mantine-focus-auto ${Anchor.classes.root} ${Text.classes.root} mantine-Text-root mantine-Anchor-root`;
+const LINK_CLASS = `mantine-focus-auto ${Anchor.classes.root} ${Text.classes.root} mantine-Text-root mantine-Anchor-root`;
+
+export interface LinkLookProps {
+  className: string;
+  'data-underline': 'hover';
+  style?: CSSProperties;
+}
+
+/** The props of Mantine's `<Anchor>` at the text's own size (underlined on hover), with `style` as its style prop. */
+export function anchorLink(style?: CSSProperties): LinkLookProps {
+  return { className: LINK_CLASS, 'data-underline': 'hover', ...(style ? { style } : {}) };
+}
 
 export interface SmallLinkProps extends SmallTextProps {
   'data-underline': 'hover';
@@ -32,5 +43,5 @@ export interface SmallLinkProps extends SmallTextProps {
 
 /** The props of Mantine's `<Anchor size="sm">` (underlined on hover), with `style` added after its own. */
 export function smallLink(style?: CSSProperties): SmallLinkProps {
-  return { ...smallText(style), className: SMALL_LINK_CLASS, 'data-underline': 'hover' };
+  return { ...smallText(style), className: LINK_CLASS, 'data-underline': 'hover' };
 }

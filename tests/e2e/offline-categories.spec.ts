@@ -1,5 +1,6 @@
-import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { apiLogin, createTenant, signIn, type Tenant } from './support/fixtures';
+import { goOffline } from './support/offline';
 
 // The offline model of decisions §5, proven on the Categories page in a real browser against the real
 // server: offline start, queued changes that survive reloads, replay once, failures and conflicts.
@@ -17,12 +18,6 @@ async function createOnServer(request: APIRequestContext, tenant: Tenant, name: 
   const response = await request.post('/api/v1/category/', { headers: await authHeaders(request, tenant), data: { name } });
   expect(response.status(), await response.text()).toBe(201);
   return ((await response.json()) as { id: number }).id;
-}
-
-/** The service worker must control the page before going offline, or a reload has nothing to load. */
-async function goOffline(page: Page, context: BrowserContext): Promise<void> {
-  await page.waitForFunction(() => navigator.serviceWorker.controller?.state === 'activated', undefined, { timeout: 15_000 });
-  await context.setOffline(true);
 }
 
 const categoriesTable = (page: Page) => page.getByRole('table', { name: 'Categories' });

@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { apiLogin, createTenant, signIn, type Tenant } from './support/fixtures';
 import { violations } from './support/axe';
+import { workerControls } from './support/offline';
 
 // The player app end to end (issue 17, decisions §6), in real Chromium against the real server and live channel:
 // an admin steps a MANUAL quiz from the 375 px control screen while three players on 375 px phones (separate
@@ -121,7 +122,7 @@ test('three phones play a MANUAL quiz stepped from the control screen; a dropped
   for (const { page } of players) await fitsTheScreen(page);
   await expect(cai.page.getByText('3 players joined')).toBeVisible(LIVE);
   // Cai's phone must have its worker before the Wi-Fi drops, or a reload would have nothing to load.
-  await cai.page.waitForFunction(() => navigator.serviceWorker.controller?.state === 'activated', undefined, { timeout: 15_000 });
+  await workerControls(cai.page);
 
   // The host, on a phone too, starts the quiz from the control screen.
   const host = await browser.newContext({ baseURL, ...PHONE });
@@ -252,7 +253,7 @@ test('an answer held back offline until 15 s after the question closed is refuse
   const game = await announcedQuiz(request, 5);
   const player = await phone(browser, baseURL);
   await join(player.page, game.quizHash, 'Dee');
-  await player.page.waitForFunction(() => navigator.serviceWorker.controller?.state === 'activated', undefined, { timeout: 15_000 });
+  await workerControls(player.page);
   for (const status of ['ACTIVATED', 'STARTED']) {
     const moved = await request.patch(`/api/v1/quiz/${game.quizId}/`, { headers: game.headers, data: { status } });
     expect(moved.status(), await moved.text()).toBe(200);

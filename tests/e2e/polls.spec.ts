@@ -1,5 +1,6 @@
-import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { apiLogin, createTenant, dismissNotices, scrollsSideways, signIn, type Tenant } from './support/fixtures';
+import { goOffline } from './support/offline';
 
 // Polls of spec §2 (only when poll_enabled): list, add, edit with choices, deletes, search and pager,
 // the viewer copy link, and a poll with choices created offline reaching the server.
@@ -196,11 +197,6 @@ test('without poll_enabled the Polls menu is absent and every polls route leads 
     await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
   }
 });
-
-async function goOffline(page: Page, context: BrowserContext): Promise<void> {
-  await page.waitForFunction(() => navigator.serviceWorker.controller?.state === 'activated', undefined, { timeout: 15_000 });
-  await context.setOffline(true);
-}
 
 test('a poll with choices created offline syncs: the choices reach the server under their poll', async ({ page, context, request }) => {
   const tenant = await createTenant(request, { poll_enabled: true });

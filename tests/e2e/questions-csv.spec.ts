@@ -1,8 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { createTenant, signIn } from './support/fixtures';
 import { createCategory, createQuestion, serverCategories, serverQuestions, tenantApi } from './support/questions';
+import { goOffline } from './support/offline';
 
 // CSV import (a preview with each row's problems, nothing saved before confirming, unknown categories created,
 // through the outbox so also offline) and export in the same format (issue 5 "Beyond the spec").
@@ -23,11 +24,6 @@ async function chooseCsv(page: Page, text: string): Promise<void> {
   const chooser = page.waitForEvent('filechooser');
   await dialog.getByRole('button', { name: 'CSV file' }).click();
   await (await chooser).setFiles({ name: 'bank.csv', mimeType: 'text/csv', buffer: Buffer.from(text) });
-}
-
-async function goOffline(page: Page, context: BrowserContext): Promise<void> {
-  await page.waitForFunction(() => navigator.serviceWorker.controller?.state === 'activated', undefined, { timeout: 15_000 });
-  await context.setOffline(true);
 }
 
 test('imports a CSV offline after a preview with per-row problems, creating unknown categories; syncs when online', async ({

@@ -1,18 +1,13 @@
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { createTenant, signIn } from './support/fixtures';
 import { chooseImage, createCategory, createQuestion, PNG, serverCategories, serverQuestions, tenantApi } from './support/questions';
+import { goOffline } from './support/offline';
 
 // The question bank offline (decisions §5): a question with an image, in a category created offline, an edit and a
 // bulk delete wait in the outbox (rows marked), survive a reload, and reach the server in one go when back online.
 
 const table = (page: Page) => page.getByRole('table', { name: 'Questions' });
 const questionRow = (page: Page, description: string) => table(page).getByRole('row').filter({ hasText: description });
-
-/** The service worker must control the page before going offline, or a reload has nothing to load. */
-async function goOffline(page: Page, context: BrowserContext): Promise<void> {
-  await page.waitForFunction(() => navigator.serviceWorker.controller?.state === 'activated', undefined, { timeout: 15_000 });
-  await context.setOffline(true);
-}
 
 test('offline: a question with an image in a new category, an edit and a bulk delete wait, then sync', async ({
   page,

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { DEMO_ADMIN, apiLogin, createTenant, signIn, type Tenant } from './support/fixtures';
+import { goOffline } from './support/offline';
 
 // Quiz Report of spec §2: quiz filter, search, pager and "Showing n of total attempts", deletes and bulk
 // deletes ("There was an error!" when they fail), the browser-built CSV checked byte for byte, the
@@ -212,11 +213,6 @@ test('the server export is saved as report.csv', async ({ page }) => {
   const text = (await readFile(await download.path())).toString('utf8');
   expect(text.startsWith('\uFEFFName,Email,Mobile,Quiz,Score,Time Taken,Rank,Status,Start Time')).toBe(true);
 });
-
-async function goOffline(page: Page, context: BrowserContext): Promise<void> {
-  await page.waitForFunction(() => navigator.serviceWorker.controller?.state === 'activated', undefined, { timeout: 15_000 });
-  await context.setOffline(true);
-}
 
 /** Makes the kept page look older, as if it had been loaded `minutes` ago. */
 async function ageSavedPage(page: Page, key: string, minutes: number): Promise<void> {

@@ -1,6 +1,7 @@
-import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { apiLogin, createTenant, signIn } from './support/fixtures';
 import { dragTo, field, localDay } from './support/quiz-form';
+import { goOffline } from './support/offline';
 
 // A quiz built offline from a question created offline (decisions §5): it waits in the outbox with its
 // Selected order, survives a reload, keeps an offline edit, and reaches the server in one go with server
@@ -16,12 +17,6 @@ async function post(request: APIRequestContext, headers: Headers, path: string, 
 
 async function serverRows<T>(request: APIRequestContext, headers: Headers, path: string): Promise<T[]> {
   return ((await (await request.get(`${path}?page_size=1000`, { headers })).json()) as { results: T[] }).results;
-}
-
-/** The service worker must control the page before going offline, or a reload has nothing to load. */
-async function goOffline(page: Page, context: BrowserContext): Promise<void> {
-  await page.waitForFunction(() => navigator.serviceWorker.controller?.state === 'activated', undefined, { timeout: 15_000 });
-  await context.setOffline(true);
 }
 
 const section = (page: Page, name: string) => page.getByRole('region', { name });

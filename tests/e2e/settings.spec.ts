@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { apiLogin, createTenant, signIn } from './support/fixtures';
+import { workerControls } from './support/offline';
 
 // Setting of spec §2: every field, the viewer app URL checked as a URL, Save then reload, images with
 // previews, "There was an error!" with the server's field errors, and online only.
@@ -110,7 +111,7 @@ test('offline the settings last read are shown but cannot be saved, and the scre
   await expect(form.getByLabel('Business name')).toHaveValue('Kept Co');
   await expect(form.getByRole('button', { name: 'Save' })).toBeEnabled();
   // The service worker must control the page before going offline, or the reload below has nothing to load.
-  await page.waitForFunction(() => navigator.serviceWorker.controller?.state === 'activated', undefined, { timeout: 15_000 });
+  await workerControls(page);
   await context.setOffline(true);
   await expect(page.getByText('Settings are read and saved on the server only: connect to change them.')).toBeVisible();
   await expect(form.getByRole('button', { name: 'Save' })).toBeDisabled();

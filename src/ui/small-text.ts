@@ -43,5 +43,5 @@ export interface SmallLinkProps extends SmallTextProps {
 
 /** The props of Mantine's `<Anchor size="sm">` (underlined on hover), with `style` added after its own. */
 export function smallLink(style?: CSSProperties): SmallLinkProps {
-  return { ...smallText(style), className: LINK_CLASS, 'data-underline': 'hover' };
+  return { ...smallText(style), ...anchorLink() };
 }

@@ -1,7 +1,7 @@
 import { MantineProvider, Table } from '@mantine/core';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DataTable, neededWidthOf, showsCards, type DataTableColumn } from './DataTable';
+import { cardsFillingScreen, DataTable, neededWidthOf, showsCards, type DataTableColumn } from './DataTable';
 
 interface Item {
   id: string;
@@ -162,6 +162,64 @@ describe('cards where the columns do not fit (issue 20 §1)', () => {
     vi.spyOn(HTMLElement.prototype, 'offsetWidth', 'get').mockReturnValue(1148);
     render(table(countingColumns(new Map()), [{ id: 'a', name: 'Alpha', note: '' }]));
     expect(screen.getByRole('table', { name: 'Items' }).parentElement).not.toHaveAttribute('data-cards');
+  });
+});
+
+describe('tall cards on a phone render a screenful at a time (issue 20 §3)', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('counts the cards that cover a screen wherever the table starts on it', () => {
+    expect(cardsFillingScreen(823, 360)).toBe(3);
+    expect(cardsFillingScreen(720, 360)).toBe(2);
+    expect(cardsFillingScreen(0, 360)).toBe(1);
+  });
+
+  const rows = Array.from({ length: 7 }, (_, index) => ({ id: String(index), name: `Item ${index + 1}`, note: '' }));
+  const bodyRows = () => screen.getAllByRole('row').length - 1;
+
+  function phone(narrow: boolean) {
+    vi.spyOn(window, 'matchMedia').mockImplementation(
+      (query: string) =>
+        ({ matches: narrow, media: query, addEventListener: () => {}, removeEventListener: () => {} }) as unknown as MediaQueryList,
+    );
+    vi.spyOn(window.screen, 'height', 'get').mockReturnValue(800);
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(narrow ? 343 : 1148);
+    vi.spyOn(HTMLElement.prototype, 'offsetWidth', 'get').mockReturnValue(narrow ? 700 : 1148);
+  }
+
+  function tallCards(cardHeight?: number) {
+    return (
+      <MantineProvider>
+        <DataTable
+          label="Items"
+          columns={countingColumns(new Map())}
+          rows={rows}
+          rowKey={(item) => item.id}
+          cardsBelow={560}
+          cardHeight={cardHeight}
+        />
+      </MantineProvider>
+    );
+  }
+
+  it('shows the cards covering the screen first, then the rest after it is painted', async () => {
+    phone(true);
+    render(tallCards(300));
+    // 800 px of screen, cards at least 300 px tall: three cover it.
+    expect(bodyRows()).toBe(3);
+    await waitFor(() => expect(bodyRows()).toBe(7), { timeout: 5000 });
+    expect(screen.getAllByRole('row').at(-1)).toHaveTextContent('Item 7');
+  });
+
+  it('shows every row at once in a table, or where the list does not say how tall its cards are', () => {
+    phone(false);
+    const { unmount } = render(tallCards(300));
+    expect(bodyRows()).toBe(7);
+    unmount();
+    vi.restoreAllMocks();
+    phone(true);
+    render(tallCards());
+    expect(bodyRows()).toBe(7);
   });
 });
 

@@ -1,6 +1,7 @@
 import { Table } from '@mantine/core';
-import { memo, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { memo, startTransition, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { EmptyState } from './EmptyState';
+import { afterFirstPaint } from './use-after-first-paint';
 import classes from './DataTable.module.css';
 
 export interface DataTableColumn<Row> {
@@ -33,6 +34,12 @@ interface DataTableProps<Row> {
    * lists whose rows are rebuilt on every change say what their cells show.
    */
   sameRow?: (previous: Row, next: Row) => boolean;
+  /**
+   * The least height in px of a row shown as a card, where the list's cards are tall (List Quiz's, a screenful is
+   * two or three of them): on a phone, the cards past the first screenful then render a screenful per turn after
+   * the first paint (useRowsInTurns).
+   */
+  cardHeight?: number;
 }
 
 interface DataTableRowProps<Row> {
@@ -151,7 +158,32 @@ function useCards(cardsBelow: number) {
     observer.observe(tableElement);
     return () => observer.disconnect();
   }, [cardsBelow]);
-  return { box, table, cards };
+  return { box, table, cards, cardsFirst: narrowWindow };
+}
+
+/**
+ * How many cards at least `cardHeight` tall fill a screen `screenHeight` tall, wherever the table starts on it.
+ */
+export function cardsFillingScreen(screenHeight: number, cardHeight: number): number {
+  return Math.max(1, Math.ceil(screenHeight / cardHeight));
+}
+
+/**
+ * How many of the rows to render: on a phone (cards from the first render) with tall cards, a screenful first and
+ * a screenful more after each paint, until all are in; otherwise all. Each commit then builds a few cards, not the
+ * whole page: List Quiz's ten cards were one commit of ~700 components, the longest task of its load on a phone
+ * (issue 20 §3). Nothing on the screen moves: the first turn's cards cover the screen (the screen's height is an
+ * upper bound of the window's, read without a layout), so later cards and the pager under them arrive below it.
+ * A table (wide window) renders every row at once, as its columns' widths depend on them all.
+ */
+function useRowsInTurns(rowCount: number, cardsFirst: boolean, cardHeight: number | undefined): number {
+  const [turn] = useState(() => (cardsFirst && cardHeight ? cardsFillingScreen(window.screen.height, cardHeight) : Infinity));
+  const [shown, setShown] = useState(turn);
+  useEffect(() => {
+    if (shown >= rowCount) return;
+    return afterFirstPaint(() => startTransition(() => setShown(shown + turn)));
+  }, [shown, rowCount, turn]);
+  return shown;
 }
 
 /**
@@ -159,8 +191,18 @@ function useCards(cardsBelow: number) {
  * (DataTable.module.css). Explicit roles keep it a table for assistive technology when the cards' CSS turns its
  * elements into blocks (browsers drop a table's semantics with its display).
  */
-function DataTableOf<Row>({ label, columns, rows, rowKey, empty = 'Nothing to show.', cardsBelow = 560, sameRow }: DataTableProps<Row>) {
-  const { box, table, cards } = useCards(cardsBelow);
+function DataTableOf<Row>({
+  label,
+  columns,
+  rows,
+  rowKey,
+  empty = 'Nothing to show.',
+  cardsBelow = 560,
+  sameRow,
+  cardHeight,
+}: DataTableProps<Row>) {
+  const { box, table, cards, cardsFirst } = useCards(cardsBelow);
+  const shown = useRowsInTurns(rows.length, cardsFirst, cardHeight);
   return (
     <div ref={box} className={classes.root} data-cards={cards || undefined}>
       <Table
@@ -195,7 +237,9 @@ function DataTableOf<Row>({ label, columns, rows, rowKey, empty = 'Nothing to sh
               </Table.Td>
             </Table.Tr>
           ) : (
-            rows.map((row) => <DataTableRow key={rowKey(row)} row={row} columns={columns} sameRow={sameRow} tableLook={!cards} />)
+            rows
+              .slice(0, shown)
+              .map((row) => <DataTableRow key={rowKey(row)} row={row} columns={columns} sameRow={sameRow} tableLook={!cards} />)
           )}
         </Table.Tbody>
       </Table>

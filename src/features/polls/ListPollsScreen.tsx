@@ -20,6 +20,9 @@ import { PrimaryAction } from '../../ui/actions';
 import { EmptyState, NoMatchState } from '../../ui/EmptyState';
 import { PollIcon } from '../../ui/icons';
 
+/** The shortest a poll's card gets, in px: its lines and the actions, about 410 px, with room to spare (DataTable's cardHeight). */
+const POLL_CARD_HEIGHT = 320;
+
 /** A read-only checkbox cell, named by its column and poll for screen readers. */
 function Flag({ checked, label }: { checked: boolean | undefined; label: string }) {
   return <Checkbox checked={Boolean(checked)} readOnly aria-readonly aria-label={label} onChange={() => {}} />;
@@ -103,6 +106,7 @@ function PollsList() {
             rows={pageRows}
             rowKey={(row) => row.localId}
             cardsBelow={900}
+            cardHeight={POLL_CARD_HEIGHT}
             empty={
               search.trim() ? (
                 <NoMatchState title="No poll matches the search." what="polls" onShowAll={() => setSearch('')} />

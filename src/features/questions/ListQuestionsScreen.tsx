@@ -24,6 +24,12 @@ import { EmptyState, NoMatchState } from '../../ui/EmptyState';
 import { QuestionIcon } from '../../ui/icons';
 import { Link } from 'react-router-dom';
 
+/**
+ * The shortest a question's card gets, in px: its lines (two options at least) and the actions, about 370 px with
+ * four options, with room to spare (DataTable's cardHeight).
+ */
+const QUESTION_CARD_HEIGHT = 280;
+
 /** A checkbox with a 44 px touch area (the label around it takes the tap). */
 function SelectBox({
   label,
@@ -108,7 +114,17 @@ const QuestionTable = memo(function QuestionTable({ rows, names, selected, onSel
     { header: 'Category', cell: (row) => categoryNameOf(row, names) },
     ...editDeleteColumns<QuestionRow>(routeKeyOf, { edit: paths.editQuestion, remove: paths.deleteQuestion }, (row) => row.description),
   ];
-  return <DataTable label="Questions" columns={columns} rows={rows} rowKey={(row) => row.localId} empty={empty} cardsBelow={760} />;
+  return (
+    <DataTable
+      label="Questions"
+      columns={columns}
+      rows={rows}
+      rowKey={(row) => row.localId}
+      empty={empty}
+      cardsBelow={760}
+      cardHeight={QUESTION_CARD_HEIGHT}
+    />
+  );
 });
 
 function downloadCsv(text: string): void {

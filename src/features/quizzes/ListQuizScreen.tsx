@@ -306,6 +306,12 @@ const columns: DataTableColumn<QuizEntry>[] = [
   { header: 'Reset Attempts', cell: (entry) => <ResetAttemptsCell entry={entry} />, shrink: true, action: true },
 ];
 
+/**
+ * The shortest a quiz's card gets, in px: eight lines and the actions, about 440 px at any width (more where a name
+ * or a date wraps), with room to spare. A phone's screen shows two of them.
+ */
+const LIST_QUIZ_CARD_HEIGHT = 360;
+
 /** A row's key: its local id, kept through sync. */
 const quizKey = (entry: QuizEntry) => entry.row.localId;
 
@@ -414,6 +420,7 @@ export function ListQuizScreen() {
             sameRow={sameQuizEntry}
             empty={empty}
             cardsBelow={1100}
+            cardHeight={LIST_QUIZ_CARD_HEIGHT}
           />
           <PendingDeletes what="quizzes" rows={deleted} rowKey={(row) => row.localId} nameOf={(row) => row.name} />
           <ListFooter

@@ -3,6 +3,7 @@ import { Link, useLocation } from 'react-router-dom';
 import type { CurrentUser } from '../../lib/contract/accounts';
 import { isActivePath, linkIsActive, navigationFor, type NavigationEntry } from './navigation';
 import { paths } from '../../lib/paths';
+import { NavEntryLink } from './NavEntryLink';
 
 interface NavigationMenuProps {
   user: CurrentUser;
@@ -44,37 +45,13 @@ export function NavigationMenu({ user, compact, onNavigate }: NavigationMenuProp
           );
         }
         if (entry.to) {
-          return (
-            <NavLink
-              key={entry.label}
-              component={Link}
-              to={entry.to}
-              label={entry.label}
-              aria-current={active ? 'page' : undefined}
-              active={active}
-              leftSection={<Icon />}
-              onClick={onNavigate}
-              mih={44}
-            />
-          );
+          return <NavEntryLink key={entry.label} to={entry.to} label={entry.label} active={active} icon={<Icon />} onClick={onNavigate} />;
         }
         return (
           <NavLink key={entry.label} label={entry.label} leftSection={<Icon />} defaultOpened mih={44}>
-            {entry.links?.map((link) => {
-              const linkActive = linkIsActive(pathname, link);
-              return (
-                <NavLink
-                  key={link.to}
-                  component={Link}
-                  to={link.to}
-                  label={link.label}
-                  aria-current={linkActive ? 'page' : undefined}
-                  active={linkActive}
-                  onClick={onNavigate}
-                  mih={44}
-                />
-              );
-            })}
+            {entry.links?.map((link) => (
+              <NavEntryLink key={link.to} to={link.to} label={link.label} active={linkIsActive(pathname, link)} onClick={onNavigate} />
+            ))}
           </NavLink>
         );
       })}

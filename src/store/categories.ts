@@ -1,11 +1,15 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { Category, CategoryPatchPayload, CategoryPayload } from '../lib/contract/category';
 import { findRow, mirrorOf, queueCreate, queueDelete, queueUpdate, useRow, useRows, type MirrorOf } from './mirror';
+import { useListedRows, type Listed } from './listed';
 
 /** A mirrored category: the contract's category; `updated_at` and the rest are absent until the server has it. */
 export type CategoryRow = MirrorOf<Category, 'name'>;
 
 export const categoriesMirror = mirrorOf<CategoryRow>('categories');
+
+/** Every mirrored category, live, with whether their first pull is done (the list; undefined while the database opens). */
+export const useListedCategories = (): Listed<CategoryRow> | undefined => useListedRows(categoriesMirror);
 
 /** Every mirrored category (undefined while the database opens); updates live as sync or other tabs change it. */
 export const useCategories = (): CategoryRow[] | undefined => useRows(categoriesMirror);

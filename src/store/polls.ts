@@ -1,9 +1,13 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { Poll, PollChoice } from '../lib/contract/poll';
 import { findRow, mirrorOf, queueCreate, queueDelete, queueUpdate, useRow, useRows, type MirrorOf, type Payload } from './mirror';
+import { useListedRows, type Listed } from './listed';
 
 /** A mirrored poll: the contract's poll; fields the server fills (hash, dates) are absent on a poll created offline. */
 export type PollRow = MirrorOf<Poll, 'name' | 'join_code' | 'show_options' | 'show_total_votes'>;
+
+/** Every mirrored poll, live, with whether their first pull is done (the list; undefined while the database opens). */
+export const useListedPolls = (): Listed<PollRow> | undefined => useListedRows(pollsMirror);
 
 /** A mirrored choice: `question` is its poll's server id, or the poll's local id before the poll is synced. */
 export type ChoiceRow = MirrorOf<PollChoice, 'name', { question: number | string }>;

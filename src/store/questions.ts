@@ -14,6 +14,7 @@ import {
   type MirrorOf,
   type Payload,
 } from './mirror';
+import { useListedRows, type Listed } from './listed';
 
 /**
  * A mirrored question: the contract's question. Rows from the server carry `option_map` and the options
@@ -33,6 +34,9 @@ export type QuestionRow = MirrorOf<
 >;
 
 export const questionsMirror = mirrorOf<QuestionRow>('questions');
+
+/** Every mirrored question, live, with whether their first pull is done (List Questions; undefined while the database opens). */
+export const useListedQuestions = (): Listed<QuestionRow> | undefined => useListedRows(questionsMirror);
 
 /** Every mirrored question (undefined while the database opens); updates live as sync or other tabs change it. */
 export const useQuestions = (): QuestionRow[] | undefined => useRows(questionsMirror);

@@ -3,6 +3,7 @@ import type { QuizDetail, QuizSummary } from '../lib/contract/quiz';
 import { portalDatabase } from '../local/db';
 import { applyWriteAnswer } from '../sync/mirror';
 import { questionsMirror, type QuestionRow } from './questions';
+import { useListedRows, type Listed } from './listed';
 import { findRow, mirrorOf, queueCreate, queueDelete, queueUpdate, useRow, type MirrorOf, type Payload } from './mirror';
 
 /**
@@ -18,25 +19,10 @@ export type QuizRow = MirrorOf<
 export const quizzesMirror = mirrorOf<QuizRow>('quizzes');
 
 /** What List Quiz reads from the mirror: every quiz, and whether this device has pulled the quizzes at least once. */
-export interface ListedQuizzes {
-  rows: QuizRow[];
-  pulledOnce: boolean;
-}
+export type ListedQuizzes = Listed<QuizRow>;
 
-/**
- * Every mirrored quiz, live as sync or other tabs change them, with whether their first pull is done (undefined
- * while the database opens). One read transaction for both, as the pull writes both in one: the screen never
- * sees the pull's flag without the rows it brought.
- */
-export function useListedQuizzes(): ListedQuizzes | undefined {
-  return useLiveQuery(() => {
-    const db = portalDatabase();
-    return db.transaction('r', db.quizzes, db.syncMeta, async () => ({
-      rows: await quizzesMirror.table().toArray(),
-      pulledOnce: ((await db.syncMeta.get('quizzes'))?.lastPulledAt ?? null) !== null,
-    }));
-  });
-}
+/** Every mirrored quiz, live, with whether their first pull is done (undefined while the database opens). */
+export const useListedQuizzes = (): ListedQuizzes | undefined => useListedRows(quizzesMirror);
 
 /** Every mirrored quiz (the report filters, the dashboard). */
 export function useQuizzes(): QuizRow[] | undefined {

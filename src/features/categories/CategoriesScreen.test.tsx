@@ -1,13 +1,13 @@
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import type * as Categories from '../../store/categories';
 import { LocalStorageFullError } from '../../store/mirror';
 import { categoriesMirror, deleteCategory } from '../../store/categories';
 import { questionsMirror } from '../../store/questions';
-import { clearTables, putRows, queuedChangeCount, refuseQueuedChanges } from '../../store/testing';
+import { clearTables, markPulled, putRows, queuedChangeCount, refuseQueuedChanges } from '../../store/testing';
 import { categoryInUseMessage } from '../../lib/contract/category';
 import { CategoriesScreen } from './CategoriesScreen';
 
@@ -36,7 +36,21 @@ function renderScreen() {
 
 beforeEach(async () => {
   diskFull.now = false;
-  await clearTables('categories', 'outbox');
+  await clearTables('categories', 'outbox', 'syncMeta');
+  // A device that has synced the categories once (below, one that has not).
+  await markPulled('categories');
+});
+
+it('on a device that never pulled the categories, says it is loading until the first pull is done', async () => {
+  await clearTables('syncMeta');
+  renderScreen();
+  expect(await screen.findByText('Loading categories…')).toBeInTheDocument();
+  // Time for the mirror's (empty) answer to arrive: the list still waits for the pull.
+  await act(() => new Promise((resolve) => setTimeout(resolve, 300)));
+  expect(screen.queryByText('No categories yet.')).not.toBeInTheDocument();
+  await act(() => markPulled('categories'));
+  expect(await screen.findByText('No categories yet.')).toBeInTheDocument();
+  expect(screen.queryByText('Loading categories…')).not.toBeInTheDocument();
 });
 
 it('adds a category to the mirror and the outbox, marked as waiting to sync', async () => {

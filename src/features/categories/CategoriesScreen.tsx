@@ -1,7 +1,7 @@
 import { Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMemo, useRef, useState, type RefObject } from 'react';
-import { createCategory, useCategories } from '../../store/categories';
+import { createCategory, useListedCategories } from '../../store/categories';
 import { usePendingDeletes, useRefusedChanges, type OutboxEntry } from '../../store/outbox';
 import { useQuestions } from '../../store/questions';
 import { PendingDeletes } from '../../ui/PendingDeletes';
@@ -19,6 +19,8 @@ import { paths } from '../../lib/paths';
 import { EmptyState, NoMatchState } from '../../ui/EmptyState';
 import { CategoryIcon } from '../../ui/icons';
 import { PrimaryAction, SecondaryAction } from '../../ui/actions';
+import { listLoading, pullExpected } from '../../store/listed';
+import { useSyncStatusValue } from '../../store/sync';
 
 const NO_REFUSALS: ReadonlyMap<string, OutboxEntry> = new Map();
 
@@ -112,7 +114,10 @@ function AddCategoryForm({ rows, nameInput }: { rows: readonly CategoryRow[]; na
 
 /** /add-category: add form, search and the paged categories table, read from the mirror (works offline). */
 export function CategoriesScreen() {
-  const rows = useCategories();
+  const listed = useListedCategories();
+  const rows = listed?.rows;
+  // A new device's first pull shows "Loading categories…", not "No categories yet." then the pulled rows.
+  const loading = listLoading(listed, useSyncStatusValue(pullExpected));
   const refused = useRefusedChanges('categories');
   const deleted = usePendingDeletes<CategoryRow>('categories');
   const columns = useMemo(() => categoryColumns(refused ?? NO_REFUSALS), [refused]);
@@ -131,7 +136,7 @@ export function CategoriesScreen() {
       <Title order={1}>Categories</Title>
       <AddCategoryForm rows={rows ?? []} nameInput={nameInput} />
       <SearchBox value={search} onChange={setSearch} />
-      {rows === undefined ? (
+      {loading ? (
         <Text c="dimmed">Loading categories…</Text>
       ) : (
         <>

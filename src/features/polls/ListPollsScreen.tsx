@@ -14,11 +14,13 @@ import { editDeleteColumns } from '../../ui/RowLink';
 import { POLLS_PAGE_SIZE, createdDate, visiblePolls, type PollRow } from './poll-rows';
 import { RequirePolls } from './RequirePolls';
 import { PollActiveSwitch } from './PollActiveSwitch';
-import { usePolls } from '../../store/polls';
+import { useListedPolls } from '../../store/polls';
 import { paths } from '../../lib/paths';
 import { PrimaryAction } from '../../ui/actions';
 import { EmptyState, NoMatchState } from '../../ui/EmptyState';
 import { PollIcon } from '../../ui/icons';
+import { listLoading, pullExpected } from '../../store/listed';
+import { useSyncStatusValue } from '../../store/sync';
 
 /** The shortest a poll's card gets, in px: its lines and the actions, about 410 px, with room to spare (DataTable's cardHeight). */
 const POLL_CARD_HEIGHT = 320;
@@ -82,7 +84,10 @@ function columns(viewerAppUrl: string | null | undefined): DataTableColumn<PollR
 }
 
 function PollsList() {
-  const rows = usePolls();
+  const listed = useListedPolls();
+  const rows = listed?.rows;
+  // A new device's first pull shows "Loading polls…", not "No polls yet." then the pulled rows.
+  const loading = listLoading(listed, useSyncStatusValue(pullExpected));
   const deleted = usePendingDeletes<PollRow>('polls');
   const profile = useClientProfile();
   const { search, setSearch, page: shownPage, setPage, visible, pageRows } = useSearchedPages(rows, visiblePolls, POLLS_PAGE_SIZE);
@@ -96,7 +101,7 @@ function PollsList() {
         </PrimaryAction>
       </Group>
       <SearchBox value={search} onChange={setSearch} />
-      {rows === undefined ? (
+      {loading ? (
         <Text c="dimmed">Loading polls…</Text>
       ) : (
         <>

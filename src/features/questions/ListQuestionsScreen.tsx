@@ -2,7 +2,9 @@ import { Box, Checkbox, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { memo, useDeferredValue, useMemo, useState, type ReactNode } from 'react';
 import { useCategoriesByName } from '../../store/categories';
 import { routeKeyOf } from '../../store/mirror';
-import { deleteQuestions, useQuestions } from '../../store/questions';
+import { deleteQuestions, useListedQuestions } from '../../store/questions';
+import { listLoading, pullExpected } from '../../store/listed';
+import { useSyncStatusValue } from '../../store/sync';
 import { MAX_BULK_DELETE } from '../../lib/contract/question';
 import { OPTION_LETTERS, optionsOfQuestion, type OptionLetter } from '../../lib/options-codec';
 import { questionCsv } from '../../lib/question-csv';
@@ -141,7 +143,10 @@ function downloadCsv(text: string): void {
  * export. Read from the mirror and paged here, so it works offline and stays fast with 10,000 questions.
  */
 export function ListQuestionsScreen() {
-  const questions = useQuestions();
+  const listed = useListedQuestions();
+  const questions = listed?.rows;
+  // A new device's first pull shows "Loading questions…", not "No questions yet." then the pulled rows.
+  const loading = listLoading(listed, useSyncStatusValue(pullExpected));
   const deleted = usePendingDeletes<QuestionRow>('questions');
   const categories = useCategoriesByName();
   const [search, setSearch] = useState('');
@@ -251,7 +256,7 @@ export function ListQuestionsScreen() {
           </SecondaryAction>
         </Group>
       </Group>
-      {questions === undefined ? (
+      {loading ? (
         <Text c="dimmed">Loading questions…</Text>
       ) : (
         <>

@@ -17,16 +17,15 @@ import { usePendingDeletes } from '../../store/outbox';
 import type { QuizRow } from '../../store/quizzes';
 import { useClientProfile, viewerLink } from '../../ui/use-client-profile';
 import { useOnline, useSyncStatusValue } from '../../store/sync';
+import { listLoading, pullExpected } from '../../store/listed';
 import { moveQuizStatus, resetAttemptsOf, stepQuizQuestion } from './live-controls';
 import {
   OFFLINE_REASON,
   QUIZZES_PAGE_SIZE,
   liveStateOf,
   playerCountsOf,
-  pullExpected,
   questionCellText,
   quizControls,
-  quizListLoading,
   sameQuizEntry,
   sameQuizEntries,
   visibleQuizzes,
@@ -336,7 +335,7 @@ export function ListQuizScreen() {
   const listed = useDeferredValue(useListedQuizzes());
   const deleted = usePendingDeletes<QuizRow>('quizzes');
   const online = useOnline();
-  const loading = quizListLoading(listed, useSyncStatusValue(pullExpected));
+  const loading = listLoading(listed, useSyncStatusValue(pullExpected));
   const viewerAppUrl = useClientProfile()?.viewer_app_url;
   const {
     search,

@@ -3,10 +3,8 @@ import {
   OFFLINE_REASON,
   liveStateOf,
   playerCountsOf,
-  pullExpected,
   questionCellText,
   quizControls,
-  quizListLoading,
   sameQuizEntry,
   sameQuizEntries,
   visibleQuizzes,
@@ -82,23 +80,6 @@ describe('List Quiz rows', () => {
     expect(viewerLink('https://viewer.example/', 'abc')).toBe('https://viewer.example/abc');
     expect(viewerLink('', 'abc')).toBeNull();
     expect(viewerLink(null, 'abc')).toBeNull();
-  });
-
-  it('says it is loading while the database opens, and while the first pull of an empty mirror is under way', () => {
-    expect(quizListLoading(undefined, true)).toBe(true);
-    expect(quizListLoading(undefined, false)).toBe(true);
-    expect(quizListLoading({ rows: [], pulledOnce: false }, true)).toBe(true);
-    expect(quizListLoading({ rows: [], pulledOnce: true }, true)).toBe(false);
-    expect(quizListLoading({ rows: [quiz()], pulledOnce: false }, true)).toBe(false);
-    // Offline or with sync stuck, an empty mirror is an empty table, not an endless "Loading".
-    expect(quizListLoading({ rows: [], pulledOnce: false }, false)).toBe(false);
-  });
-
-  it('expects a pull only online, signed in, and after a sync run that did not fail', () => {
-    expect(pullExpected({ online: true, needsSignIn: false, lastError: null })).toBe(true);
-    expect(pullExpected({ online: false, needsSignIn: false, lastError: null })).toBe(false);
-    expect(pullExpected({ online: true, needsSignIn: true, lastError: null })).toBe(false);
-    expect(pullExpected({ online: true, needsSignIn: false, lastError: 'Server exploded' })).toBe(false);
   });
 
   it('treats a rebuilt row as the same unless something it shows or acts on changed', () => {

@@ -2,7 +2,6 @@ import { matchesSearch } from '../../lib/search-query';
 import { canStep, statusesFrom, type QuizMode, type QuizStatus } from '../../lib/quiz-rules';
 import type { QuestionRow } from '../../store/questions';
 import type { ListedQuizzes, QuizRow } from '../../store/quizzes';
-import type { SyncStatus } from '../../store/sync';
 import type { LiveQuizCounts } from '../../lib/contract/live';
 
 export type { ListedQuizzes, QuizRow };
@@ -11,21 +10,6 @@ export type { ListedQuizzes, QuizRow };
 export type QuizQuestionRow = Pick<QuestionRow, 'localId' | 'serverId' | 'syncState' | 'serverCopy' | 'description'> & {
   category?: QuestionRow['category'] | null;
 };
-
-/** Whether sync is about to pull: online, signed in, and its last run did not fail. */
-export function pullExpected(status: Pick<SyncStatus, 'online' | 'needsSignIn' | 'lastError'>): boolean {
-  return status.online && !status.needsSignIn && status.lastError === null;
-}
-
-/**
- * Whether List Quiz says "Loading quizzes…" instead of its table: while the database opens, and on a device
- * that has never pulled the quizzes while a pull is under way (an empty table would be pushed down by the
- * pulled rows). Offline, or when sync cannot pull, an empty mirror shows the empty table: no endless loading.
- */
-export function quizListLoading(listed: ListedQuizzes | undefined, pullIsExpected: boolean): boolean {
-  if (listed === undefined) return true;
-  return listed.rows.length === 0 && !listed.pulledOnce && pullIsExpected;
-}
 
 /** Rows per page of List Quiz (the spec's constant 10, the server's page size). */
 export const QUIZZES_PAGE_SIZE = 10;

@@ -1,10 +1,10 @@
 import { matchesSearch } from '../../lib/search-query';
 import { canStep, statusesFrom, type QuizMode, type QuizStatus } from '../../lib/quiz-rules';
 import type { QuestionRow } from '../../store/questions';
-import type { ListedQuizzes, QuizRow } from '../../store/quizzes';
+import type { QuizRow } from '../../store/quizzes';
 import type { LiveQuizCounts } from '../../lib/contract/live';
 
-export type { ListedQuizzes, QuizRow };
+export type { QuizRow };
 
 /** A mirrored question as the picker reads it. */
 export type QuizQuestionRow = Pick<QuestionRow, 'localId' | 'serverId' | 'syncState' | 'serverCopy' | 'description'> & {

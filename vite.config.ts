@@ -311,6 +311,8 @@ export default defineConfig({
       '/api': { target: apiTarget, changeOrigin: false },
       '/password/reset/': { target: apiTarget, changeOrigin: false },
       '/media': { target: apiTarget, changeOrigin: false },
+      // The embedded live channel's websocket, which the API server takes on its own port (docs/live-channel.md).
+      '/.ws': { target: apiTarget, changeOrigin: false, ws: true },
     },
   },
   build: {

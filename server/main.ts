@@ -6,11 +6,12 @@ import { openDatabaseForServing } from './db/open';
 import { defaultViewerAppUrl } from './play/viewer-app-url';
 import { seedDemo } from './demo/seed';
 import { serverLoggerOptions } from './http/logging';
-import { liveConnectSources } from './http/security-headers';
+import { liveConnectSources, sameOriginLiveSources } from './http/security-headers';
 import { UploadStore } from './http/uploads';
 import { openLiveChannel } from './live/live-channel';
 import { loadLiveSettings } from './live/live-config';
 import { liveConfigRoutes } from './live/live-config-route';
+import { acceptLiveUpgrades } from './live/live-upgrade';
 import { livePublisher } from './live/publisher';
 import { createMailer } from './mail/mailer';
 import { collectProcessMetrics, watchDatabasePool } from './metrics/metrics';
@@ -50,11 +51,18 @@ async function main(): Promise<void> {
     uploads,
     quizEvents: publisher,
     liveWriter: publisher,
-    liveConnectSources: liveConnectSources(live.clientConfig),
+    liveConnectSources: live.embedded ? sameOriginLiveSources(config) : liveConnectSources(live.clientConfig),
     liveReachable: () => live.checkReachable(),
     logger: serverLoggerOptions(config.logLevel),
   });
-  await app.register(liveConfigRoutes, { clientConfig: live.clientConfig });
+  await app.register(liveConfigRoutes, {
+    clientConfig: live.clientConfig,
+    throughApiPort: live.embedded !== null,
+    publicUrl: config.publicUrl,
+    fallbackUrl: config.portalUrl,
+  });
+  // Phones follow the embedded channel through this port: the only address they need is the one they opened.
+  if (live.embedded) acceptLiveUpgrades(app, live.embedded);
   // The local server keeps nothing across restarts, and a real one may have missed changes while down.
   // Not awaited: an unreachable Firebase must not keep the API from starting.
   publisher.republishAll(database.db).then(
@@ -126,7 +134,9 @@ async function main(): Promise<void> {
   console.info(`Quiz portal listening on http://${config.host}:${port} (${storage}, uploads in ${uploads.storage.description})`);
   console.info(`Portal URL: ${config.portalUrl}`);
   console.info(
-    `Live channel: ${live.clientConfig.emulator ? `local realtime database ${live.clientConfig.databaseURL}` : live.clientConfig.databaseURL}`,
+    live.embedded
+      ? `Live channel: embedded realtime database in process ${live.embedded.pid} (${live.clientConfig.databaseURL}), reached by browsers through port ${port}`
+      : `Live channel: ${live.clientConfig.databaseURL}`,
   );
   if (metricsServer) console.info(`Metrics: http://${config.host}:${metricsServer.port}/metrics`);
   if (seeded) console.info('Demo data created on the empty database.');

@@ -7,13 +7,23 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 
 // SIGTERM drains (issue 19): the real server (server/main.ts) in a child process stops taking connections,
 // lets a request already in flight finish and answer, then closes the scheduler, live channel and database
-// and exits 0. The request is held open by sending its body only after the signal; `Expect: 100-continue`
-// tells the test when the server has taken the request in.
+// and exits 0, the embedded live channel's own process with it. The request is held open by sending its body
+// only after the signal; `Expect: 100-continue` tells the test when the server has taken the request in.
 
 let child: ChildProcess;
 let dataDir: string;
 let output = '';
 let port = 0;
+let livePid = 0;
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 function waitForOutput(pattern: RegExp): Promise<RegExpMatchArray> {
   return new Promise((resolve, reject) => {
@@ -67,6 +77,7 @@ beforeAll(async () => {
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
   port = Number((await waitForOutput(/listening on http:\/\/127\.0\.0\.1:(\d+)/))[1]);
+  livePid = Number((await waitForOutput(/embedded realtime database in process (\d+)/))[1]);
 });
 
 afterAll(() => {
@@ -102,4 +113,6 @@ it('finishes a request in flight after SIGTERM, refuses new ones, and exits clea
 
   expect(await exited).toBe(0);
   expect(output).toContain('closed cleanly');
+  // The embedded live channel's process (server/live/embedded-live-channel.ts) stopped with the server.
+  expect(isRunning(livePid)).toBe(false);
 });

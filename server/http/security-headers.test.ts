@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestServer, type TestServer } from '../test/support';
-import { API_CONTENT_SECURITY_POLICY, contentSecurityPolicy, liveConnectSources } from './security-headers';
+import { API_CONTENT_SECURITY_POLICY, contentSecurityPolicy, liveConnectSources, sameOriginLiveSources } from './security-headers';
 
 describe('liveConnectSources', () => {
   it('allows the local live server websocket, or the Firebase domain of a real database', () => {
@@ -18,6 +18,16 @@ describe('liveConnectSources', () => {
       'https://*.firebasedatabase.app',
       'wss://*.firebasedatabase.app',
     ]);
+  });
+});
+
+describe('sameOriginLiveSources', () => {
+  it("names the configured plain-http addresses' websockets for the embedded channel on the API's port", () => {
+    expect(sameOriginLiveSources({ publicUrl: 'http://192.168.1.20:3000', portalUrl: 'http://192.168.1.20:3000' })).toEqual([
+      'ws://192.168.1.20:3000',
+    ]);
+    expect(sameOriginLiveSources({ publicUrl: null, portalUrl: 'http://127.0.0.1:3000' })).toEqual(['ws://127.0.0.1:3000']);
+    expect(sameOriginLiveSources({ publicUrl: 'https://quiz.example.com', portalUrl: 'https://quiz.example.com' })).toEqual([]);
   });
 });
 

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
+import type { Config } from '../config';
 import type { LiveClientConfig } from '../live/live-channel';
 
 // Headers that make the portal harder to attack (issue 9, hostile input; issue 21, point 15): helmet's
@@ -19,6 +20,16 @@ export function liveConnectSources(live: Pick<LiveClientConfig, 'databaseURL' | 
   const { host } = new URL(live.databaseURL);
   const domain = ['firebaseio.com', 'firebasedatabase.app'].find((suffix) => host.endsWith(`.${suffix}`));
   return domain ? [`https://*.${domain}`, `wss://*.${domain}`] : [`https://${host}`, `wss://${host}`];
+}
+
+/**
+ * The embedded live channel, reached through the server's own port (server/live/live-upgrade.ts): 'self'
+ * covers the page's own ws:// origin in current browsers; the configured addresses are named too for those
+ * whose 'self' matches no websocket. Only plain http ones: the embedded channel speaks ws:// only.
+ */
+export function sameOriginLiveSources(config: Pick<Config, 'publicUrl' | 'portalUrl'>): string[] {
+  const origins = [config.publicUrl, config.portalUrl].flatMap((url) => (url?.startsWith('http://') ? [new URL(url).host] : []));
+  return [...new Set(origins)].map((host) => `ws://${host}`);
 }
 
 /**

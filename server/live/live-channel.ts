@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { applicationDefault, cert, deleteApp, initializeApp, type App, type Credential, type ServiceAccount } from 'firebase-admin/app';
 import { getDatabase, type DataSnapshot, type Database } from 'firebase-admin/database';
-import type * as LocalRtdbModule from './local-rtdb';
+import { startEmbeddedLiveChannel, type EmbeddedLiveChannel } from './embedded-live-channel';
 import { DEFAULT_LOCAL_PORT, OWNER_SECRET, type FirebaseClientOptions, type LiveSettings } from './live-config';
 
 // Opens the server's side of the live channel: firebase-admin on the configured project, on a local
-// stand-in already running, or on the local RTDB server started here. Also says what the portal needs to
-// connect (GET /api/v1/live-config/).
+// stand-in already running, or on the embedded RTDB server started here in a process of its own
+// (embedded-live-channel.ts). Also says what the portal needs to connect (GET /api/v1/live-config/).
 
 /** What the portal is told (see src/api/live.ts, which parses the same shape). */
 export interface LiveClientConfig {
@@ -19,7 +19,10 @@ export interface LiveClientConfig {
 
 export interface LiveChannel {
   database: Database;
+  /** Where a client connects directly; for the embedded channel, its own port (phones use the API's). */
   clientConfig: LiveClientConfig;
+  /** The embedded channel, which takes the phones' websockets from the API's port (live-upgrade.ts); else null. */
+  embedded: Pick<EmbeddedLiveChannel, 'pid' | 'acceptUpgrade' | 'closeViewers'> | null;
   /** Resolves while firebase-admin is connected to the database (GET /api/ready); rejects after a wait. */
   checkReachable(): Promise<void>;
   close(): Promise<void>;
@@ -57,35 +60,18 @@ function connected(database: Database): Promise<void> {
   });
 }
 
-function channelOn(app: App, clientConfig: LiveClientConfig, closeMore: () => Promise<void> = async () => {}): LiveChannel {
+function channelOn(app: App, clientConfig: LiveClientConfig, embedded: EmbeddedLiveChannel | null = null): LiveChannel {
   const database = getDatabase(app);
   return {
     database,
     clientConfig,
+    embedded,
     checkReachable: () => connected(database),
     async close() {
       await deleteApp(app);
-      await closeMore();
+      await embedded?.close();
     },
   };
-}
-
-/**
- * The local server's module, loaded only when it is started: firebase-server is a development dependency,
- * absent from a production install, which must set FIREBASE_DATABASE_URL instead.
- */
-async function localRtdbModule(): Promise<typeof LocalRtdbModule> {
-  try {
-    return await import('./local-rtdb');
-  } catch (error) {
-    const missing = (error as NodeJS.ErrnoException).code === 'ERR_MODULE_NOT_FOUND' && String(error).includes("'firebase-server'");
-    if (!missing) throw error;
-    throw new Error(
-      'No live channel: FIREBASE_DATABASE_URL is not set, and the local stand-in (firebase-server, a development ' +
-        'dependency) is not installed. Set FIREBASE_DATABASE_URL and FIREBASE_SERVICE_ACCOUNT (README, "Live channel").',
-      { cause: error },
-    );
-  }
 }
 
 export async function openLiveChannel(settings: LiveSettings): Promise<LiveChannel> {
@@ -105,8 +91,7 @@ export async function openLiveChannel(settings: LiveSettings): Promise<LiveChann
       firebase: {},
     });
   }
-  const { startLocalRtdb } = await localRtdbModule();
-  const local = await startLocalRtdb({
+  const local = await startEmbeddedLiveChannel({
     host: settings.host,
     port: settings.port,
     // The default port may be held by another checkout; the portal learns the real port anyway.
@@ -115,6 +100,6 @@ export async function openLiveChannel(settings: LiveSettings): Promise<LiveChann
   return channelOn(
     adminApp(local.databaseURL, ownerCredential),
     { databaseURL: local.databaseURL, emulator: { host: local.host, port: local.port }, firebase: {} },
-    () => local.close(),
+    local,
   );
 }

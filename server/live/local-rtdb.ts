@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import FirebaseServer from 'firebase-server';
@@ -20,7 +20,22 @@ export interface LocalRtdb {
   port: number;
   /** What firebase-admin and the portal are given as databaseURL. */
   databaseURL: string;
+  /** Takes a websocket upgrade another server received (the API's port, embedded-live-channel.ts). */
+  acceptUpgrade(request: UpgradeRequest, socket: Socket, head: Buffer): void;
   close(): Promise<void>;
+}
+
+/** What the websocket handshake needs of the request that asked for it. */
+export interface UpgradeRequest {
+  method: string;
+  url: string;
+  headers: IncomingHttpHeaders;
+}
+
+/** firebase-server's websocket server (private in its types): ws 7's handleUpgrade. */
+interface WebSocketServer {
+  handleUpgrade(request: UpgradeRequest, socket: Socket, head: Buffer, done: (client: unknown) => void): void;
+  emit(event: 'connection', client: unknown, request: UpgradeRequest): boolean;
 }
 
 export interface LocalRtdbOptions {
@@ -78,10 +93,14 @@ export async function startLocalRtdb(options: LocalRtdbOptions): Promise<LocalRt
   const server = new FirebaseServer({ server: http }, `quiz-portal-${port}`);
   server.setAuthSecret(OWNER_SECRET);
   server.setRules(options.rules ?? repositoryRules());
+  const sockets = (server as unknown as { wss: WebSocketServer }).wss;
   return {
     host,
     port,
     databaseURL: `http://${host}:${port}?ns=quiz-portal`,
+    acceptUpgrade(request, socket, head) {
+      sockets.handleUpgrade(request, socket, head, (client) => sockets.emit('connection', client, request));
+    },
     async close() {
       await server.close();
       http.closeAllConnections();

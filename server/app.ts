@@ -10,6 +10,7 @@ import type { Database } from './db/schema';
 import { installContract } from './http/contract';
 import { frameworkError, installErrorHandling, jsonNotFound } from './http/errors';
 import { registerHealthRoutes } from './http/health';
+import { registerRequestLines } from './http/logging';
 import { portalFallbackFor, registerPortal } from './http/portal';
 import { registerPublicUrl } from './http/public-url';
 import { registerSecurityHeaders } from './http/security-headers';
@@ -43,6 +44,8 @@ export interface AppDeps {
   liveWriter?: LiveWriter;
   /** Fastify's logger option; tests leave it off. */
   logger?: FastifyServerOptions['logger'];
+  /** One readable line per request instead of Fastify's two records (LOG_FORMAT=lines, http/logging.ts). */
+  requestLines?: boolean;
 }
 
 /**
@@ -59,6 +62,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
   const app = Fastify({
     logger: deps.logger ?? false,
+    disableRequestLogging: deps.requestLines ?? false,
     trustProxy: fastifyTrustProxy(config.trustProxy),
     frameworkErrors: frameworkError,
     // A slow or idle sender cannot hold a connection (issue 21). Node checks the header and request timeouts
@@ -93,6 +97,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   };
 
   registerPublicUrl(app, config);
+  if (deps.requestLines) registerRequestLines(app);
   registerRequestMetrics(app);
   app.decorateRequest('user', null);
   app.decorateRequest('idempotencyKeyId', null);

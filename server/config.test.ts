@@ -34,6 +34,17 @@ describe('loadConfig', () => {
   });
 });
 
+describe('log format', () => {
+  it('prints readable lines at a terminal, JSON in production or without a terminal, and LOG_FORMAT decides when set', () => {
+    expect(loadConfig({}, true).logFormat).toBe('lines');
+    expect(loadConfig({}, false).logFormat).toBe('json');
+    expect(loadConfig({ NODE_ENV: 'production' }, true).logFormat).toBe('json');
+    expect(loadConfig({ LOG_FORMAT: 'json' }, true).logFormat).toBe('json');
+    expect(loadConfig({ LOG_FORMAT: 'lines', NODE_ENV: 'production' }, false).logFormat).toBe('lines');
+    expect(() => loadConfig({ LOG_FORMAT: 'pretty' })).toThrow(/LOG_FORMAT must be json or lines/);
+  });
+});
+
 describe('deployment settings', () => {
   it('are off by default: no proxy trusted, no public URL, metrics closed, uploads on disk, no boot migration or demo', () => {
     expect(loadConfig({})).toMatchObject({

@@ -23,6 +23,11 @@ export interface Config {
   smtpUrl: string | null;
   uploadMaxBytes: number;
   logLevel: string;
+  /**
+   * LOG_FORMAT: `json` (pino, two records per request) or `lines` (one readable line per request). By default
+   * `lines` when the server writes to a terminal outside production (`npm start`), `json` otherwise.
+   */
+  logFormat: 'json' | 'lines';
   /** Enables /api/__test__/* routes for end-to-end tests. Never on in production. */
   e2eTestHooks: boolean;
   /** The built portal (vite build output). */
@@ -150,7 +155,15 @@ function originOf(url: string, name: string): string {
   }
 }
 
-export function loadConfig(env: Env = process.env): Config {
+function logFormatOf(env: Env, terminal: boolean): Config['logFormat'] {
+  const raw = env.LOG_FORMAT?.trim().toLowerCase();
+  if (raw === 'json' || raw === 'lines') return raw;
+  if (raw) throw new Error(`LOG_FORMAT must be json or lines, got "${env.LOG_FORMAT}"`);
+  return terminal && env.NODE_ENV !== 'production' ? 'lines' : 'json';
+}
+
+/** `terminal`: the server's standard output is a terminal (the default log format depends on it). */
+export function loadConfig(env: Env = process.env, terminal = Boolean(process.stdout.isTTY)): Config {
   const port = integer(env, 'PORT', 3000);
   const host = text(env, 'HOST', '127.0.0.1');
   const dataDir = path.resolve(text(env, 'DATA_DIR', './data'));
@@ -186,6 +199,7 @@ export function loadConfig(env: Env = process.env): Config {
     smtpUrl: env.SMTP_URL?.trim() || null,
     uploadMaxBytes: integer(env, 'UPLOAD_MAX_BYTES', 5 * 1024 * 1024),
     logLevel: text(env, 'LOG_LEVEL', 'info'),
+    logFormat: logFormatOf(env, terminal),
     e2eTestHooks: env.E2E_TEST_HOOKS === '1',
     staticDir: path.resolve(text(env, 'STATIC_DIR', './dist')),
     loginRateLimit: positive(env, 'LOGIN_RATE_LIMIT', 10),

@@ -53,7 +53,8 @@ async function main(): Promise<void> {
     liveWriter: publisher,
     liveConnectSources: live.embedded ? sameOriginLiveSources(config) : liveConnectSources(live.clientConfig),
     liveReachable: () => live.checkReachable(),
-    logger: serverLoggerOptions(config.logLevel),
+    logger: serverLoggerOptions(config.logLevel, config.logFormat),
+    requestLines: config.logFormat === 'lines',
   });
   await app.register(liveConfigRoutes, {
     clientConfig: live.clientConfig,

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createClientWithAdmin } from '../accounts/clients';
 import { buildApp } from '../app';
 import { ManualClock } from '../clock';
@@ -11,7 +11,7 @@ import { loadConfig } from '../config';
 import { openDatabase, type DatabaseHandle } from '../db/connect';
 import { migrateToLatest } from '../db/migrate';
 import { MemoryMailer } from '../mail/mailer';
-import { REDACTED, serverLoggerOptions } from './logging';
+import { readableLine, REDACTED, serverLoggerOptions } from './logging';
 
 // Token hygiene (issue 9): the server's log at info level, as server/main.ts configures it, never holds a
 // token, whatever the requests do: sign in, authenticated calls, a refused token, logout.
@@ -70,4 +70,39 @@ it('redacts the Authorization header when a request is logged with its headers',
   const log = lines.join('');
   expect(log).not.toContain('secret-token-value');
   expect(log).toContain(`"authorization":"${REDACTED}"`);
+});
+
+describe('the readable format (LOG_FORMAT=lines)', () => {
+  let readable: FastifyInstance;
+  let output: string[];
+
+  beforeEach(async () => {
+    output = [];
+    const config = loadConfig({ DATA_DIR: dataDir, DATABASE_URL: ':memory:', STATIC_DIR: path.join(dataDir, 'no-portal') });
+    readable = await buildApp({
+      db: handle.db,
+      config,
+      clock: new ManualClock(),
+      mailer: new MemoryMailer(),
+      logger: serverLoggerOptions('info', 'lines', { write: (text: string) => output.push(text) }),
+      requestLines: true,
+    });
+  });
+
+  afterEach(() => readable.close());
+
+  it('writes one readable line per request, without the token', async () => {
+    const login = await readable.inject({ method: 'POST', url: '/api/v1/accounts/login/', payload: ADMIN });
+    const { key } = login.json<{ key: string }>();
+    await readable.inject({ url: '/api/v1/accounts/user/', headers: { authorization: `Token ${key}` } });
+    expect(output).toHaveLength(2);
+    expect(output[0]).toMatch(/^\d\d:\d\d:\d\d POST \/api\/v1\/accounts\/login\/ 200 \d+ ms\n$/);
+    expect(output[1]).toMatch(/^\d\d:\d\d:\d\d GET \/api\/v1\/accounts\/user\/ 200 \d+ ms\n$/);
+    expect(output.join('')).not.toContain(key);
+  });
+
+  it('names the level above info and adds an error stack', () => {
+    const line = readableLine(JSON.stringify({ level: 50, time: 0, msg: 'republish failed', err: { stack: 'Error: down\n    at x' } }));
+    expect(line).toMatch(/^\d\d:\d\d:\d\d ERROR republish failed\nError: down\n {4}at x\n$/);
+  });
 });

@@ -10,7 +10,7 @@ import type { Database } from './db/schema';
 import { installContract } from './http/contract';
 import { frameworkError, installErrorHandling, jsonNotFound } from './http/errors';
 import { registerHealthRoutes } from './http/health';
-import { registerRequestLines } from './http/logging';
+import { RequestLines } from './http/logging';
 import { portalFallbackFor, registerPortal } from './http/portal';
 import { registerPublicUrl } from './http/public-url';
 import { registerSecurityHeaders } from './http/security-headers';
@@ -62,7 +62,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
   const app = Fastify({
     logger: deps.logger ?? false,
-    disableRequestLogging: deps.requestLines ?? false,
+    ...(deps.requestLines ? { logController: new RequestLines() } : {}),
     trustProxy: fastifyTrustProxy(config.trustProxy),
     frameworkErrors: frameworkError,
     // A slow or idle sender cannot hold a connection (issue 21). Node checks the header and request timeouts
@@ -97,7 +97,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   };
 
   registerPublicUrl(app, config);
-  if (deps.requestLines) registerRequestLines(app);
   registerRequestMetrics(app);
   app.decorateRequest('user', null);
   app.decorateRequest('idempotencyKeyId', null);

@@ -95,9 +95,11 @@ describe('the readable format (LOG_FORMAT=lines)', () => {
     const login = await readable.inject({ method: 'POST', url: '/api/v1/accounts/login/', payload: ADMIN });
     const { key } = login.json<{ key: string }>();
     await readable.inject({ url: '/api/v1/accounts/user/', headers: { authorization: `Token ${key}` } });
-    expect(output).toHaveLength(2);
+    await readable.inject({ url: '/api/v1/nowhere/' });
+    expect(output).toHaveLength(3);
     expect(output[0]).toMatch(/^\d\d:\d\d:\d\d POST \/api\/v1\/accounts\/login\/ 200 \d+ ms\n$/);
     expect(output[1]).toMatch(/^\d\d:\d\d:\d\d GET \/api\/v1\/accounts\/user\/ 200 \d+ ms\n$/);
+    expect(output[2]).toMatch(/^\d\d:\d\d:\d\d GET \/api\/v1\/nowhere\/ 404 \d+ ms\n$/);
     expect(output.join('')).not.toContain(key);
   });
 

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 
 // The server's logger settings. Fastify logs no request headers by default; the redaction makes sure a
 // token never reaches the log even when a request (or its headers) is logged on purpose (issue 9).
@@ -55,11 +55,17 @@ export function serverLoggerOptions(level: string, format: LogFormat = 'json', o
 
 /**
  * The `lines` format's request log: one line when the answer is sent, in place of Fastify's two records
- * (build the app with disableRequestLogging).
+ * (Fastify's `logController` option). Its other records (errors, 404s) stay as they are.
  */
-export function registerRequestLines(app: FastifyInstance): void {
-  app.addHook('onResponse', (request, reply, done) => {
-    request.log.info(`${request.method} ${request.url} ${reply.statusCode} ${Math.round(reply.elapsedTime)} ms`);
-    done();
-  });
+export class RequestLines extends LogController {
+  override incomingRequest(): void {}
+
+  /** The answer's line says 404 already. */
+  override routeNotFound(): void {}
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    const line = `${request.method} ${request.url} ${reply.statusCode} ${Math.round(reply.elapsedTime)} ms`;
+    if (error) reply.log.error({ err: error }, line);
+    else reply.log.info(line);
+  }
 }

@@ -1,3 +1,4 @@
+import { randomUuid } from '../lib/random-uuid';
 import type { EntityName, MirrorRow, OutboxEntry, Payload, PortalDatabase } from './db';
 import { forEachReference } from './entities';
 import { LocalStorageFullError, RecordNotFoundError, isQuotaError } from './errors';
@@ -159,7 +160,7 @@ export async function bulkDeleteRecords(db: PortalDatabase, entity: EntityName, 
       const entry = newEntry({
         entity,
         kind: 'bulkDelete',
-        localId: `bulk-${crypto.randomUUID()}`,
+        localId: `bulk-${randomUuid()}`,
         baseVersion: null,
         payload: { localIds: remaining },
         dependsOn: remaining,

@@ -1,10 +1,11 @@
+import { randomUuid } from '../lib/random-uuid';
 import type { EntityName, MirrorRow, PortalDatabase } from './db';
 
 const LOCAL_PREFIX = 'local-';
 const SERVER_PREFIX = 's-';
 
 export function newLocalId(): string {
-  return `${LOCAL_PREFIX}${crypto.randomUUID()}`;
+  return `${LOCAL_PREFIX}${randomUuid()}`;
 }
 
 export function serverKey(serverId: number): string {

@@ -1,7 +1,8 @@
+import { randomUuid } from '../lib/random-uuid';
 import type { EntityName, OutboxEntry, OutboxKind, Payload, PortalDatabase, SyncState } from './db';
 
 export function newOpId(): string {
-  return crypto.randomUUID();
+  return randomUuid();
 }
 
 export function newEntry(fields: {

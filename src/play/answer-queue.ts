@@ -1,6 +1,7 @@
 import Dexie, { type Table } from 'dexie';
 import type { AnswerAcknowledgement } from '../lib/contract/answer';
 import type { OptionLetter } from '../lib/options-codec';
+import { randomUuid } from '../lib/random-uuid';
 import { PlayError } from './http';
 
 // ★ An answer survives a Wi-Fi drop (decisions §6). Choosing an option writes the answer, stamped with the
@@ -77,7 +78,7 @@ export class AnswerQueue {
     this.db = db;
     this.send = options.send;
     this.schedule = options.schedule ?? defaultSchedule;
-    this.newKey = options.newKey ?? (() => crypto.randomUUID());
+    this.newKey = options.newKey ?? randomUuid;
   }
 
   /** Hears of every change of a queued answer (to redraw). */

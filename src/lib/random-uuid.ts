@@ -4,7 +4,7 @@
 
 /** A random (version 4) UUID, in secure contexts and plain-http ones alike. */
 export function randomUuid(): string {
-  const secure = (crypto as Partial<Crypto>).randomUUID;
+  const secure = (crypto as Partial<typeof crypto>).randomUUID;
   if (secure) return secure.call(crypto);
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   bytes[6] = (bytes[6]! & 0x0f) | 0x40;

@@ -2,11 +2,10 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedLiveChannel, type EmbeddedLiveChannel } from './embedded-live-channel';
-import type { LiveClientConfig } from './live-channel';
+import { openLiveChannel, type LiveChannel, type LiveClientConfig } from './live-channel';
 import { liveConfigRoutes } from './live-config-route';
 import { acceptLiveUpgrades } from './live-upgrade';
 import { viewerClient } from './live-test-support';
-import { openLiveChannel } from './live-channel';
 
 // The embedded live channel runs in a child process and phones reach it through the API's own port: the
 // API server hands the websocket upgrade at /.ws to the child, and GET /api/v1/live-config/ names the address
@@ -36,7 +35,7 @@ async function apiServer(channel: EmbeddedLiveChannel, publicUrl: string | null 
 }
 
 describe('the embedded live channel through the API port', () => {
-  let channel: Awaited<ReturnType<typeof openLiveChannel>>;
+  let channel: LiveChannel;
   let embedded: EmbeddedLiveChannel;
   let api: { app: FastifyInstance; port: number };
 

@@ -31,7 +31,7 @@ const fetchLiveConfig = vi.hoisted(() => vi.fn());
 
 vi.mock('firebase/database', () => sdk);
 vi.mock('firebase/app', () => ({ initializeApp }));
-vi.mock('../api/live', () => ({ fetchLiveConfig }));
+vi.mock('./live-config', () => ({ fetchLiveConfig }));
 
 const LOCAL = { databaseURL: 'http://127.0.0.1:9100?ns=quiz-portal', emulator: { host: '127.0.0.1', port: 9100 }, firebase: {} };
 const NODE = { status: 'STARTED', mode: 'MANUAL', question_no: 3, question_count: 4, updated_at: 7 } satisfies StoredLiveQuiz;

@@ -15,8 +15,8 @@ import { accountThrottle } from './account-throttle';
 import { normaliseEmail } from './clients';
 import { passwordWeakness } from './password-strength';
 import { UNUSABLE_PASSWORD_HASH, hashPassword, verifyPassword } from './passwords';
-import { tokenOwnersOf } from './token-cache';
-import { hashSecret, newSecret } from './tokens';
+import { tokenOwnersOf } from '../http/token-cache';
+import { hashSecret, newSecret } from '../http/secrets';
 
 // Signing in and out, the signed-in user, and password resets (spec §7 Auth, decisions §3 Accounts).
 

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { INVALID_CHOICE_MESSAGE } from '../../src/lib/contract/request';
-import { noQuizEvents } from '../quizzes/quiz-events';
+import { noQuizEvents } from '../live/quiz-events';
 import { resourceRoutes } from '../routes';
 import { createTestServer, signedInTenant, type TestServer } from '../test/support';
 import { installContract } from './contract';

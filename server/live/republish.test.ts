@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { createTestServer, signedInTenant, type TestServer } from '../test/support';
 import { openLiveChannel, type LiveChannel } from './live-channel';
 import type { LiveQuiz } from '../../src/lib/contract/live';
+import { liveStatesOfAll } from '../quizzes/quiz-read';
 import { livePublisher } from './publisher';
 
 // On start a server publishes what the live channel lacks, and nothing older than what it holds (issue 19):
@@ -86,7 +87,7 @@ describe('republishing on start', () => {
     });
 
     const publisher = livePublisher(channel.database, { error: () => {} });
-    await expect(publisher.republishAll(server.db)).resolves.toEqual({ written: 2, removed: 1, current: 1 });
+    await expect(publisher.republishAll(() => liveStatesOfAll(server.db))).resolves.toEqual({ written: 2, removed: 1, current: 1 });
 
     expect(await nodeAt(missing.quiz_hash)).toMatchObject({
       status: 'ANNOUNCED',
@@ -101,8 +102,8 @@ describe('republishing on start', () => {
   it('writes nothing when the channel is up to date (a restart of one instance among several)', async () => {
     await createQuiz('Running');
     const publisher = livePublisher(channel.database, { error: () => {} });
-    await expect(publisher.republishAll(server.db)).resolves.toEqual({ written: 1, removed: 0, current: 0 });
-    await expect(publisher.republishAll(server.db)).resolves.toEqual({ written: 0, removed: 0, current: 1 });
+    await expect(publisher.republishAll(() => liveStatesOfAll(server.db))).resolves.toEqual({ written: 1, removed: 0, current: 0 });
+    await expect(publisher.republishAll(() => liveStatesOfAll(server.db))).resolves.toEqual({ written: 0, removed: 0, current: 1 });
   });
 });
 

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { PLAY_MESSAGES } from '../../src/lib/contract/play';
-import { hashSecret } from '../accounts/tokens';
+import { hashSecret } from '../http/secrets';
 import { prepared } from '../db/prepared';
 import type { Database } from '../db/schema';
 import { HttpError } from '../http/errors';

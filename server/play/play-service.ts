@@ -13,7 +13,7 @@ import {
 } from '../../src/lib/contract/play';
 import { decodeOptions, isOptionLetter, type OptionLetter } from '../../src/lib/options-codec';
 import { judgeAnswer, pointsFor, revealAt } from '../../src/lib/scoring';
-import { hashSecret, newSecret } from '../accounts/tokens';
+import { hashSecret, newSecret } from '../http/secrets';
 import type { Clock } from '../clock';
 import { toBool, toCount } from '../db/rows';
 import type { AttemptTable, ClientTable, Database, RoundTable, ViewerTable } from '../db/schema';

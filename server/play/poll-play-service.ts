@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { PLAY_MESSAGES, type PlayPoll } from '../../src/lib/contract/play';
-import { hashSecret, newSecret } from '../accounts/tokens';
+import { hashSecret, newSecret } from '../http/secrets';
 import type { Clock } from '../clock';
 import { isUniqueViolation, nowIso, toBool, toCount } from '../db/rows';
 import type { Database } from '../db/schema';

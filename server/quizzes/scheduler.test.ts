@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { created, toCount } from '../db/rows';
 import { localUploadStore } from '../http/uploads';
 import { createTestServer, createTenant, type TestServer } from '../test/support';
-import type { QuizLiveState } from './quiz-events';
+import type { QuizLiveState } from '../live/quiz-events';
 import { quizService } from './quiz-service';
 import { autoScheduler } from './scheduler';
 

@@ -16,12 +16,18 @@ describe('fetchLiveConfig', () => {
   });
 
   it('fails with the status when the server refuses', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('{}', { status: 503 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('{}', { status: 503 })),
+    );
     await expect(fetchLiveConfig()).rejects.toThrow(/answered 503/);
   });
 
   it('fails when the answer is not live settings', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ databaseURL: '' }), { status: 200 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(JSON.stringify({ databaseURL: '' }), { status: 200 })),
+    );
     await expect(fetchLiveConfig()).rejects.toThrow();
   });
 });

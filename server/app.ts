@@ -61,7 +61,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: deps.logger ?? false,
     trustProxy: fastifyTrustProxy(config.trustProxy),
     frameworkErrors: frameworkError,
-    // A slow or idle sender cannot hold a connection (issue 21). Node checks the header and request timeouts
+    // A slow or idle sender cannot hold a connection. Node checks the header and request timeouts
     // every connectionsCheckingInterval (30 s by default, longer than the header timeout itself).
     http: {
       headersTimeout: config.headersTimeoutMs,

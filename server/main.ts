@@ -40,7 +40,7 @@ async function main(): Promise<void> {
         uploads,
       )
     : false;
-  // The live channel (decisions §4): a real Firebase project when configured, else the local RTDB server.
+  // The live channel (docs/decisions.md "Live quiz state"): a real Firebase project when configured, else the local RTDB server.
   const live = await openLiveChannel(loadLiveSettings());
   const publisher = livePublisher(live.database, { error: (...args: Parameters<typeof app.log.error>) => app.log.error(...args) });
   const app = await buildApp({

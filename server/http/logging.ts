@@ -1,7 +1,7 @@
 import type { FastifyServerOptions } from 'fastify';
 
 // The server's logger settings. Fastify logs no request headers by default; the redaction makes sure a
-// token never reaches the log even when a request (or its headers) is logged on purpose (issue 9).
+// token never reaches the log even when a request (or its headers) is logged on purpose.
 
 export const REDACTED = '[redacted]';
 

@@ -82,7 +82,7 @@ async function localRtdbModule(): Promise<typeof LocalRtdbModule> {
     if (!missing) throw error;
     throw new Error(
       'No live channel: FIREBASE_DATABASE_URL is not set, and the local stand-in (firebase-server, a development ' +
-        'dependency) is not installed. Set FIREBASE_DATABASE_URL and FIREBASE_SERVICE_ACCOUNT (README, "Live channel").',
+        'dependency) is not installed. Set FIREBASE_DATABASE_URL and FIREBASE_SERVICE_ACCOUNT (docs/deploy.md, "The Firebase project").',
       { cause: error },
     );
   }

@@ -8,7 +8,7 @@ import { viewerClient, type ViewerClient } from './live-test-support';
 import { liveStatesOfAll } from '../quizzes/quiz-read';
 import { livePublisher, type LivePublisher } from './publisher';
 
-// Every server change of decisions §4 reaches /live/quizzes/{quiz_hash}, read back by a viewer's client
+// Every server change of docs/decisions.md "Live quiz state" reaches /live/quizzes/{quiz_hash}, read back by a viewer's client
 // from the local RTDB server. Firebase drops null fields, so a node without a question clock lacks them.
 
 let channel: LiveChannel;

@@ -3,7 +3,7 @@ import { prepared } from '../db/prepared';
 import type { Database } from '../db/schema';
 
 // The statements of a join (play-service.ts seat()), run in the join's shared transaction: 1,000 phones join
-// within seconds (issue 17), and building and compiling each statement with Kysely cost more than SQLite
+// within seconds, and building and compiling each statement with Kysely cost more than SQLite
 // running it, so each is compiled once per database (db/prepared.ts) and takes only its values per join.
 
 /** The client's viewer of an email (the oldest, should there be two). */
@@ -92,7 +92,7 @@ export interface SeatedRow {
 
 // PostgreSQL: the whole join in one statement (data-modifying CTEs, atomic as one statement is). There each
 // statement is a round trip to the database, and one join in its own transaction was seven of them (BEGIN,
-// the viewer's read and write, the count, the attempt, the token, COMMIT): most of a join's CPU went to
+// The viewer's read and write, the count, the attempt, the token, COMMIT): most of a join's CPU went to
 // writing them to the socket (bench play's profile). The same rules as the statements above: the oldest
 // viewer of the email gets this join's details (or a new viewer is made); an attempt and its token are
 // inserted only within max_attempt_count (<= 0: no limit; a viewer made here has none yet), and the viewer's

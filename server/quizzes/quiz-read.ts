@@ -10,8 +10,8 @@ import { found, ownedBy } from '../http/tenant';
 import { questionListItems } from '../questions/question-read';
 import type { QuizLiveState } from '../live/quiz-events';
 
-// Reads quizzes and turns their rows into the answers of spec §7 (see src/lib/contract/quiz.ts). Lists load
-// the question ids and attempt counts of a whole page in two queries, not one per row.
+// Reads quizzes and turns their rows into the answers of the API (see src/lib/contract/quiz.ts). Lists load
+// The question ids and attempt counts of a whole page in two queries, not one per row.
 
 export type QuizRow = Selectable<QuizTable>;
 

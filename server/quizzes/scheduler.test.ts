@@ -7,7 +7,7 @@ import type { QuizLiveState } from '../live/quiz-events';
 import { quizService } from './quiz-service';
 import { autoScheduler } from './scheduler';
 
-// The AUTO scheduler driven by a ManualClock: every status and question at its time (decisions §4),
+// The AUTO scheduler driven by a ManualClock: every status and question at its time (docs/decisions.md "Live quiz state"),
 // resuming after a restart, and one instance at a time through the lease in scheduler_locks.
 
 const SECOND = 1000;

@@ -16,7 +16,7 @@ import { withSearch } from '../http/search';
 import { found, ownedBy } from '../http/tenant';
 
 // Question categories (the Category calls of the API); the choices (order, delete of a used category) are documented in
-// The contract file.
+// the contract file.
 
 export type CategoryRow = Selectable<CategoryTable>;
 

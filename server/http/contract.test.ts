@@ -11,7 +11,7 @@ import { NULL_CHARACTER_MESSAGE } from './errors';
 import { localUploadStore } from './uploads';
 
 // Every route of the API declares its request and its answer with the contract's schemas, and a request
-// The contract refuses is answered as DRF answers it: field errors for the body and the query, 404 for a
+// the contract refuses is answered as DRF answers it: field errors for the body and the query, 404 for a
 // path id that cannot exist, whichever way the body came (JSON or a multipart form).
 
 let server: TestServer;

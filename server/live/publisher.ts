@@ -6,7 +6,7 @@ import type { QuizEvents, QuizLiveState } from './quiz-events';
 
 // Writes each quiz's live node /live/quizzes/{quiz_hash} (docs/decisions.md "Live quiz state") with firebase-admin. Writes are
 // not awaited by the REST call: while Firebase is unreachable the admin SDK queues them (in order) and
-// The call would hang; a failure is logged and never fails the saved write.
+// the call would hang; a failure is logged and never fails the saved write.
 
 /** The node of a quiz (src/lib/contract/live.ts); Firebase drops its null fields, readers restore them. */
 export function liveNodeOf(quiz: QuizLiveState): LiveQuiz {

@@ -8,7 +8,7 @@ import { livePublisher } from './publisher';
 
 // On start a server publishes what the live channel lacks, and nothing older than what it holds:
 // with several instances on one Firebase database, an instance restarting during a quiz must not put back
-// The state it read from the database while another instance stepped the quiz on. The local stand-in is
+// the state it read from the database while another instance stepped the quiz on. The local stand-in is
 // started once and reached as an already running emulator (FIREBASE_DATABASE_EMULATOR_HOST), as the
 // instances of a multi-instance deployment test reach it.
 

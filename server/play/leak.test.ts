@@ -7,7 +7,7 @@ import { answer, createPlayQuiz, hostSets, joined, playerForm, stateOf, type Sig
 // to its requests and every live node written — is recorded with the server time it was sent at, then
 // checked against the rounds as they finally were: no question's text before its answer_opens_at, no
 // correct option (nor right/wrong, nor points) before its reveal_at, no split of the options chosen before
-// The reveal.
+// the reveal.
 
 interface Seen {
   at: number;

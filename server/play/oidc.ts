@@ -12,7 +12,7 @@ import { providerFetch } from './provider-fetch';
 // SOCIAL_BASED joins (docs/decisions.md "Play"): the participant signs in at the client's OpenID Connect provider
 // (client_oidc: issuer, client id and secret, the button's label) with openid-client 6: authorization code
 // with PKCE, state and nonce kept in oidc_logins for 10 minutes; the callback makes (or finds) the viewer by
-// The provider's email and names, seats the participant, and sends the phone to /play/{quiz_hash}#token=...
+// the provider's email and names, seats the participant, and sends the phone to /play/{quiz_hash}#token=...
 
 const LOGIN_TTL_MS = 10 * 60 * 1000;
 export const OIDC_CALLBACK_PATH = '/api/v1/play/oidc/callback';
@@ -29,7 +29,7 @@ export function oidcService(deps: { db: Kysely<Database>; clock: Clock; play: Pl
   const fetchFromProvider = providerFetch(deps.allowPrivateNetwork);
   // One discovered configuration per client, under the key of the row it was made from: when the admin saves
   // another issuer, client id or secret (Setting screen), the next sign-in finds a different key and replaces
-  // The entry, so a changed provider is used at once and an old one is not kept.
+  // the entry, so a changed provider is used at once and an old one is not kept.
   const configurations = new Map<number, { key: string; configuration: Promise<client.Configuration> }>();
 
   /** The provider's configuration by discovery, once per client and provider (a failed discovery is retried). */

@@ -415,7 +415,7 @@ export function playService(deps: PlayDeps) {
         return revealed ? { counted: true, correct, points, score: written.score } : { counted: true, score: written.score };
       }
       // Already answered (or two deliveries of one answer at once: the loser reads what the winner stored),
-      // The round moved on since it was read, or the attempt was reset (answer() tells).
+      // the round moved on since it was read, or the attempt was reset (answer() tells).
       const repeated = await again();
       if (repeated) return repeated;
       if (fresh) throw badRequest(PLAY_MESSAGES.tooLate);

@@ -92,7 +92,7 @@ export interface SeatedRow {
 
 // PostgreSQL: the whole join in one statement (data-modifying CTEs, atomic as one statement is). There each
 // statement is a round trip to the database, and one join in its own transaction was seven of them (BEGIN,
-// The viewer's read and write, the count, the attempt, the token, COMMIT): most of a join's CPU went to
+// the viewer's read and write, the count, the attempt, the token, COMMIT): most of a join's CPU went to
 // writing them to the socket (bench play's profile). The same rules as the statements above: the oldest
 // viewer of the email gets this join's details (or a new viewer is made); an attempt and its token are
 // inserted only within max_attempt_count (<= 0: no limit; a viewer made here has none yet), and the viewer's

@@ -4,7 +4,7 @@ import type { QuestionRow } from './question-read';
 // (question_counts.version, migrations/0011_question_bank_version.ts). Reading a page's rows was the biggest
 // part of a list request's CPU (the SQLite page query with its OFFSET walk and ten rows made into objects,
 // about a third of the server's time in the questions list's profile), and the portal asks for
-// The same pages again and again. The version moves in the same transaction as every change to what a page
+// the same pages again and again. The version moves in the same transaction as every change to what a page
 // shows, and the list reads it with the count on every request: a page kept under an older version is
 // never answered again, whichever process made the change. So the cache is exact and needs no expiry;
 // old versions' pages are only memory, and go first when the cache is full.

@@ -11,7 +11,7 @@ import { questionListItems } from '../questions/question-read';
 import type { QuizLiveState } from '../live/quiz-events';
 
 // Reads quizzes and turns their rows into the answers of the API (see src/lib/contract/quiz.ts). Lists load
-// The question ids and attempt counts of a whole page in two queries, not one per row.
+// the question ids and attempt counts of a whole page in two queries, not one per row.
 
 export type QuizRow = Selectable<QuizTable>;
 

@@ -22,7 +22,7 @@ import { questionService } from '../questions/question-service';
 import { quizService } from '../quizzes/quiz-service';
 
 // The Question calls of the API: /api/v1/questions/ and bulk-delete-questions/. Writes come as JSON or multipart (with
-// The image). The rules live in questions/question-service.ts.
+// the image). The rules live in questions/question-service.ts.
 
 const IMAGE = ['image'] as const;
 

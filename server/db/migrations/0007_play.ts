@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { DialectName } from '../dialect';
 
 // Play (docs/decisions.md "Play"): participants' tokens, question rounds, answers, poll voters and votes,
-// The join throttle's counters (rate-limiter-flexible over this database, so every instance shares them),
+// the join throttle's counters (rate-limiter-flexible over this database, so every instance shares them),
 // and each client's OpenID Connect provider with the sign-ins in progress. Ids and references are 64-bit
 // on both databases, like every other table since 0004.
 

@@ -1,7 +1,7 @@
 import type { Kysely, Migration } from 'kysely';
 
 // An Idempotency-Key is bound to the request it came with (the IETF Idempotency-Key draft):
-// The request's fingerprint (a hash of its method, path, query and body) is kept with the key, and the same key
+// the request's fingerprint (a hash of its method, path, query and body) is kept with the key, and the same key
 // with another body answers 422. Null for keys stored before, and while a form's body is not read yet.
 
 export const idempotencyRequestHashMigration: Migration = {

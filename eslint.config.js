@@ -5,16 +5,25 @@ import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
-// The layers of the portal, bottom to top (README "Architecture map"). Imports point down only: each layer
-// names below what it may import; anything else is refused by boundaries/dependencies. Files within one
-// element import each other freely; each feature folder is its own element, so one feature cannot reach
-// into another.
+// The layers of the product, bottom to top (docs/architecture.md "Layers"). Imports point down only: each
+// layer names below what it may import; anything else is refused by boundaries/dependencies. Files within one
+// element import each other freely; each feature folder (the portal's and the server's) is its own element,
+// so one feature cannot reach into another unless the table names the one file it may read.
+// The files at the root of server/ sit at three heights: the clock and the configuration under everything,
+// the services' context (context.ts) under the feature areas, and app.ts and main.ts at the top.
+const SERVER_BASE_FILES = { type: 'server-root', fileInternalPath: ['clock.ts', 'config.ts'] };
+const SERVER_CONTEXT_FILE = { type: 'server-root', fileInternalPath: 'context.ts' };
+const SERVER_BELOW_CONTEXT = ['lib', SERVER_BASE_FILES, 'server-base', 'server-db', 'server-live', 'server-http'];
+const SERVER_BELOW_FEATURES = [...SERVER_BELOW_CONTEXT, SERVER_CONTEXT_FILE];
+const SERVER_ALL = [...SERVER_BELOW_FEATURES, 'server-feature', 'server-routes', 'server-app', 'server-root'];
+
 const LAYERS = [
   { type: 'lib', pattern: 'src/lib', allow: [] },
   { type: 'api', pattern: 'src/api', allow: ['lib'] },
   { type: 'local', pattern: 'src/local', allow: ['lib'] },
   { type: 'sync', pattern: 'src/sync', allow: ['lib', 'api', 'local'] },
-  { type: 'live', pattern: 'src/live', allow: ['lib', 'api'] },
+  // The live channel is shared by the portal, the stage and the player app: it reaches none of the portal.
+  { type: 'live', pattern: 'src/live', allow: ['lib'] },
   { type: 'store', pattern: 'src/store', allow: ['lib', 'api', 'local', 'sync', 'live'] },
   { type: 'ui', pattern: 'src/ui', allow: ['lib', 'api', 'live', 'store'] },
   { type: 'session', pattern: 'src/session', allow: ['lib', 'api', 'local', 'sync', 'live', 'store', 'ui'] },
@@ -28,10 +37,84 @@ const LAYERS = [
   },
   // What else sits at the root of src/ (main.tsx, the test setup) is at the top too: nothing may import it.
   { type: 'app', pattern: 'src', allow: ['lib', 'api', 'local', 'sync', 'live', 'store', 'ui', 'session', 'feature', 'play', 'app'] },
-  // The service worker stands alone; the server shares only src/lib with the portal.
+  // The service worker stands alone.
   { type: 'sw', pattern: 'sw', allow: [] },
-  { type: 'server', pattern: 'server', allow: ['lib'] },
+  // The server shares only src/lib with the portal. Its layers, bottom to top: what every part uses (the clock
+  // and the configuration, metrics, mail); the database; the live channel's writer; the HTTP plumbing and
+  // stored files; the services' context; the feature areas; the routes; what wires it all (app.ts, main.ts,
+  // the demo, the CLI, the test server).
+  { type: 'server-base', pattern: ['server/metrics', 'server/mail'], allow: ['lib', SERVER_BASE_FILES] },
+  { type: 'server-db', pattern: 'server/db', allow: ['lib', SERVER_BASE_FILES, 'server-base'] },
+  { type: 'server-live', pattern: 'server/live', allow: ['lib', SERVER_BASE_FILES, 'server-base', 'server-db'] },
+  {
+    type: 'server-http',
+    pattern: ['server/http', 'server/storage'],
+    allow: ['lib', SERVER_BASE_FILES, 'server-base', 'server-db', 'server-live', 'server-http'],
+  },
+  { type: 'server-routes', pattern: 'server/routes', allow: [...SERVER_BELOW_FEATURES, 'server-feature'] },
+  { type: 'server-app', pattern: ['server/demo', 'server/cli', 'server/test'], allow: SERVER_ALL },
+  // Each feature area (accounts, quizzes, play...) is its own element, like the portal's features.
+  { type: 'server-feature', pattern: 'server/*', capture: ['area'], allow: SERVER_BELOW_FEATURES },
+  // The files at the root of server/: each at its own height, in SERVER_ROOT_FILES.
+  { type: 'server-root', pattern: 'server', allow: [] },
 ];
+
+/**
+ * A feature area may read one named file of another, where the product builds one on the other. Nothing
+ * else crosses between areas.
+ */
+const SERVER_FEATURE_READS = [
+  // Play runs a quiz: it reads the quiz's row and its questions' order.
+  { from: 'play', to: 'quizzes', file: 'quiz-read.ts' },
+  // A quiz's detail lists its questions as the question bank shows them.
+  { from: 'quizzes', to: 'questions', file: 'question-read.ts' },
+  // A client's sign-in provider is checked with the same private-network test as a player's provider
+  // fetch; it stays in play/provider-fetch.ts while play is being split into its parts.
+  { from: 'accounts', to: 'play', file: 'provider-fetch.ts' },
+];
+
+/** What each root file of server/ may import. */
+const SERVER_ROOT_FILES = [
+  { from: SERVER_BASE_FILES, allow: ['lib', SERVER_BASE_FILES] },
+  { from: SERVER_CONTEXT_FILE, allow: SERVER_BELOW_CONTEXT },
+  { from: { type: 'server-root', fileInternalPath: ['app.ts', 'main.ts'] }, allow: SERVER_ALL },
+];
+
+const toSelector = (target) => ({ element: typeof target === 'string' ? { type: target } : target });
+const policyOf = ({ from, allow }) => ({
+  from: { element: typeof from === 'string' ? { type: from } : from },
+  allow: { to: allow.map(toSelector) },
+});
+const featureReads = SERVER_FEATURE_READS.map(({ from, to, file }) => ({
+  from: { element: { type: 'server-feature', captured: { area: from } } },
+  allow: { to: { element: { type: 'server-feature', captured: { area: to }, fileInternalPath: file } } },
+}));
+
+const SERVER_TYPES = [
+  'server-base',
+  'server-db',
+  'server-live',
+  'server-http',
+  'server-routes',
+  'server-app',
+  'server-feature',
+  'server-root',
+];
+
+function dependencyRule(morePolicies = []) {
+  return [
+    'error',
+    {
+      default: 'disallow',
+      // An import of a file that belongs to no layer (a config, a script) is refused too.
+      checkUnknownLocals: true,
+      policies: [...LAYERS, ...SERVER_ROOT_FILES]
+        .filter(({ allow }) => allow.length > 0)
+        .map(({ type, from, allow }) => policyOf({ from: from ?? type, allow }))
+        .concat(featureReads, morePolicies),
+    },
+  ];
+}
 
 const noReact = [
   {
@@ -71,15 +154,17 @@ export default tseslint.config(
       'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
     },
     rules: {
-      'boundaries/dependencies': [
-        'error',
-        {
-          default: 'disallow',
-          // An import of a file that belongs to no layer (a config, a script) is refused too.
-          checkUnknownLocals: true,
-          policies: LAYERS.map(({ type, allow }) => ({ from: { element: { type } }, allow: { to: { element: { type: allow } } } })),
-        },
-      ],
+      'boundaries/dependencies': dependencyRule(),
+    },
+  },
+  {
+    // The server's tests (and their helpers) start a whole server (server/test/support.ts) whatever layer
+    // they check: they may import any part of the server.
+    files: ['server/**/*.test.ts', 'server/**/*-test-support.ts', 'server/**/*.fixtures.ts'],
+    rules: {
+      'boundaries/dependencies': dependencyRule([
+        { from: { element: { type: SERVER_TYPES } }, allow: { to: { element: { type: [...SERVER_TYPES, 'lib'] } } } },
+      ]),
     },
   },
   {

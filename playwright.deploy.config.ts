@@ -1,7 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
 import { chromiumLaunchOptions } from './tests/e2e/support/browser';
 
-// The multi-instance deployment test (issue 19, scripts/deploy-e2e.sh): its global setup starts the whole
+// The multi-instance deployment test (scripts/deploy-e2e.sh): its global setup starts the whole
 // topology of compose.yaml without containers (tests/deploy/support/topology.ts) and the specs reach it
 // through the proxy; nothing of the main e2e suite's server is used.
 

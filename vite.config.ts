@@ -43,7 +43,7 @@ const EAGER_COMPILE_HINT = '//# allFunctionsCalledOnLoad';
 /**
  * Marks the chunks a screen's start runs much of with V8's explicit compile hint, so that Chrome compiles them on a
  * background thread while they stream in, rather than one function at a time on the main thread at its first call
- * (issue 20 §3: that lazy compiling was much of a signed-in start's long tasks). Not the entry chunk: it holds the
+ * (that lazy compiling was much of a signed-in start's long tasks). Not the entry chunk: it holds the
  * sign-in form and every screen's start, much of which a given page never calls, and hinted it made /login slower.
  * Nor the chunks matched by `lazyUsed`, measured to do better compiled lazily: Firebase (the live channel uses a
  * small part of its database SDK), and the editors' and forms' libraries, loaded by the screens that need them.
@@ -101,7 +101,7 @@ function mantineIdsWithoutRemount(): Plugin {
 /**
  * Builds the portal on React Router's production files. Its package points every import at dist/development,
  * whose ENABLE_DEV_WARNINGS keeps the development warnings and the developer error screen in the build; the
- * production copy beside it differs only in that flag (issue 20 §3: /login's JavaScript). Dev and tests keep the
+ * production copy beside it differs only in that flag (/login's JavaScript). Dev and tests keep the
  * warnings.
  */
 function reactRouterProductionBuild(): Plugin {
@@ -126,7 +126,7 @@ function reactRouterProductionBuild(): Plugin {
  * Lets the build drop React Router's components the portal does not use. Its production file creates Link, NavLink,
  * Form, ScrollRestoration and unstable_HistoryRouter with unannotated `forwardRef` calls and sets their
  * `displayName` at the top level: both count as side effects, so NavLink and Form (with useSubmit, the form
- * encoding and view-transition code) stayed in /login's first bundle though no screen uses them (issue 20 §3).
+ * encoding and view-transition code) stayed in /login's first bundle though no screen uses them.
  * The calls are marked pure and the names, which only React DevTools reads, left out. The build fails if the file
  * no longer has them (React Router changed its output): update this then.
  */
@@ -163,7 +163,7 @@ function reactRouterUnusedComponents(): Plugin {
 /**
  * Fetches the portal's entry script at low priority. A module script never blocks the first paint (index.html's
  * spinner and the stylesheet come first), but Chromium fetches it at high priority, which Lighthouse's model
- * takes for render-blocking: its simulated first paint then waited for the whole first bundle (issue 20 §3). Vite
+ * takes for render-blocking: its simulated first paint then waited for the whole first bundle. Vite
  * writes the entry's tag itself, dropping the attributes of index.html's, hence a plugin.
  */
 function lowPriorityEntryScript(): Plugin {
@@ -185,7 +185,7 @@ const PLAY_ROOT = path.resolve(import.meta.dirname, 'play');
 
 /**
  * Puts the player app's stylesheet (about 2 kB gzipped) into its index.html: a phone paints its first screen
- * without waiting for a render-blocking request (issue 17). The file stays in the build for the worker's precache.
+ * without waiting for a render-blocking request. The file stays in the build for the worker's precache.
  */
 function inlinePlayerStyles(): Plugin {
   return {
@@ -204,7 +204,7 @@ function inlinePlayerStyles(): Plugin {
 }
 
 /**
- * The player app (src/play, decisions §6): its own HTML entry play/index.html, built by a second, separate Vite
+ * The player app (src/play, docs/decisions.md "Play"): its own HTML entry play/index.html, built by a second, separate Vite
  * build into dist/play/ with the base /play/, and its own service worker (sw/play/sw.ts) whose scope is /play/.
  * A separate build rather than a second input of this one: the portal's chunk groups below (its '$initial' shell,
  * its vendor groups) would otherwise gather the player's React with the portal's login screen, and a phone would
@@ -322,7 +322,7 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         // Left alone, the route-level split leaves dozens of tiny shared chunks: on a phone each costs a request
-        // (six at a time over HTTP/1.1). A few groups instead: what /login needs (one chunk, issue 9 budget); the
+        // (six at a time over HTTP/1.1). A few groups instead: what /login needs (one chunk: its JavaScript budget); the
         // libraries every private screen needs (Dexie and the rest, two chunks cached for all of them); the editors'
         // libraries (drag and drop, dates, dropzone, CSV) and the forms' (form state, number input, QR code), which
         // the lists do without; and the portal's own shared modules, with the account sync the session starts as
@@ -357,7 +357,7 @@ export default defineConfig({
             { name: 'dexie', test: /node_modules[\\/](dexie|dexie-react-hooks)[\\/]/, priority: 3 },
             // Only these modules, not what they import: the Mantine parts they build on stay in screens-vendor.
             { name: 'editors-vendor', test: EDITOR_LIBRARIES, priority: 3, includeDependenciesRecursively: false },
-            // The forms' and the stage's libraries (issue 20 §3): the lists and the layout do without them, and
+            // The forms' and the stage's libraries: the lists and the layout do without them, and
             // every byte of the screens' vendor chunk is compiled and evaluated before a list shows.
             { name: 'forms-vendor', test: FORM_LIBRARIES, priority: 3, includeDependenciesRecursively: false },
             // Mantine's notifications with what they need and the first bundle lacks: /login shows "Ready to work

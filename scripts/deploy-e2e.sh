@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The deployment test (issue 19): two compiled server instances on PostgreSQL, with s3rver and one local
+# The deployment test: two compiled server instances on PostgreSQL, with s3rver and one local
 # realtime database, behind nginx, driven by Playwright (playwright.deploy.config.ts). Skips, saying why,
 # only when nginx or PostgreSQL's binaries are absent (CI installs them: scripts/ensure-deploy-tools.sh).
 # DEPLOY_E2E_SKIP_PORTAL_BUILD=1 reuses dist/ (scripts/test.sh, right after the e2e suite built it).

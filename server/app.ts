@@ -2,7 +2,7 @@ import fastifyCors from '@fastify/cors';
 import fastifyMultipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { sql, type Kysely } from 'kysely';
-import { BackgroundTasks } from './accounts/background-tasks';
+import { BackgroundTasks } from './http/background-tasks';
 import type { Clock } from './clock';
 import type { Config } from './config';
 import type { ServerContext } from './context';
@@ -18,7 +18,7 @@ import { installRequestLimits } from './http/request-limits';
 import { FORM_LIMITS, UploadStore } from './http/uploads';
 import type { Mailer } from './mail/mailer';
 import { registerMetricsRoute, registerRequestMetrics } from './metrics/metrics-route';
-import { noQuizEvents, type QuizEvents } from './quizzes/quiz-events';
+import { noQuizEvents, type QuizEvents } from './live/quiz-events';
 import { resourceRoutes } from './routes';
 import { playRoutes } from './routes/play';
 import { noLiveWriter, type LiveWriter } from './play/live-writer';
@@ -65,7 +65,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...(deps.requestLines ? { logController: new RequestLines() } : {}),
     trustProxy: fastifyTrustProxy(config.trustProxy),
     frameworkErrors: frameworkError,
-    // A slow or idle sender cannot hold a connection (issue 21). Node checks the header and request timeouts
+    // A slow or idle sender cannot hold a connection. Node checks the header and request timeouts
     // every connectionsCheckingInterval (30 s by default, longer than the header timeout itself).
     http: {
       headersTimeout: config.headersTimeoutMs,

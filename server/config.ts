@@ -219,7 +219,7 @@ export function loadConfig(env: Env = process.env, terminal = Boolean(process.st
   };
 }
 
-/** The connection limits (issue 21: a slow sender cannot hold the server); see README's configuration table. */
+/** The connection limits (a slow sender cannot hold the server); see docs/configuration.md. */
 function timeoutsOf(env: Env) {
   const requestTimeoutMs = positive(env, 'REQUEST_TIMEOUT_MS', 60_000);
   const headersTimeoutMs = positive(env, 'HEADERS_TIMEOUT_MS', Math.min(10_000, requestTimeoutMs));

@@ -16,6 +16,7 @@ import { livePublisher } from './live/publisher';
 import { createMailer } from './mail/mailer';
 import { collectProcessMetrics, watchDatabasePool } from './metrics/metrics';
 import { startMetricsServer } from './metrics/metrics-route';
+import { liveStatesOfAll } from './quizzes/quiz-read';
 import { quizService } from './quizzes/quiz-service';
 import { autoScheduler } from './quizzes/scheduler';
 import { withPlayEvents } from './play/play-events';
@@ -40,7 +41,7 @@ async function main(): Promise<void> {
         uploads,
       )
     : false;
-  // The live channel (decisions §4): a real Firebase project when configured, else the local RTDB server.
+  // The live channel (docs/decisions.md "Live quiz state"): a real Firebase project when configured, else the local RTDB server.
   const live = await openLiveChannel(loadLiveSettings());
   const publisher = livePublisher(live.database, { error: (...args: Parameters<typeof app.log.error>) => app.log.error(...args) });
   const app = await buildApp({
@@ -66,11 +67,13 @@ async function main(): Promise<void> {
   if (live.embedded) acceptLiveUpgrades(app, live.embedded);
   // The local server keeps nothing across restarts, and a real one may have missed changes while down.
   // Not awaited: an unreachable Firebase must not keep the API from starting.
-  publisher.republishAll(database.db).then(
-    ({ written, removed, current }) =>
-      app.log.info(`live channel: ${written} quiz node(s) written, ${removed} removed, ${current} already current`),
-    (error: unknown) => app.log.error({ err: error }, 'live channel: republish failed'),
-  );
+  publisher
+    .republishAll(() => liveStatesOfAll(database.db))
+    .then(
+      ({ written, removed, current }) =>
+        app.log.info(`live channel: ${written} quiz node(s) written, ${removed} removed, ${current} already current`),
+      (error: unknown) => app.log.error({ err: error }, 'live channel: republish failed'),
+    );
   app.playLive.republishAll().catch((error: unknown) => app.log.error({ err: error }, 'live channel: counts not republished'));
   const scheduler = autoScheduler({
     db: database.db,

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 
-// SIGTERM drains (issue 19): the real server (server/main.ts) in a child process stops taking connections,
+// SIGTERM drains: the real server (server/main.ts) in a child process stops taking connections,
 // lets a request already in flight finish and answer, then closes the scheduler, live channel and database
 // and exits 0, the embedded live channel's own process with it. The request is held open by sending its body
 // only after the signal; `Expect: 100-continue` tells the test when the server has taken the request in.

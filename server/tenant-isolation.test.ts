@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertAttempt, insertViewer } from './routes/attempts.fixtures';
 import { createTestServer, login, signedInTenant, type TestServer } from './test/support';
 
-// Decisions §3, tenant isolation: client B, signed in, walks every endpoint of spec §7 with client A's ids.
+// docs/decisions.md "Tenant isolation": client B, signed in, walks every endpoint of the API with client A's ids.
 // Reads answer 404 or lists without A's rows; writes answer 404/400 and leave A's rows exactly as they
 // were; A's ids inside B's payloads are refused; `?client=<A>` changes nothing. A new endpoint is one
 // line in a table below. Every row of A carries the word "alpha" so any leak shows in a response body.
@@ -249,7 +249,7 @@ const FOREIGN_REFERENCES: Call[] = [
   { method: 'PUT', url: () => '/api/v1/quiz-reset-attempts/', body: (x) => ({ quiz: x.quiz }), multipart: true },
 ];
 
-/** Every list of spec §7 with every filter that could name A: none may show A's rows or deletions. */
+/** Every list of the API with every filter that could name A: none may show A's rows or deletions. */
 const LISTS: string[] = [
   '/api/v1/category/',
   '/api/v1/questions/',
@@ -276,7 +276,7 @@ const LIST_FILTERS: ((x: Ids) => string)[] = [
 ];
 
 /**
- * The client's OpenID provider (issue 17 §2) has no id in its path: it is always the caller's. B's calls naming A
+ * The client's OpenID provider has no id in its path: it is always the caller's. B's calls naming A
  * in the query answer B's own provider and leave A's as it was.
  */
 const CLIENT_OIDC_CALLS: Call[] = [
@@ -289,7 +289,7 @@ const CLIENT_OIDC_CALLS: Call[] = [
   { method: 'DELETE', url: (x) => `/api/v1/client-oidc/?client=${x.client}` },
 ];
 
-/** Every endpoint and method of spec §7 that needs a token (for the 401 walk). */
+/** Every endpoint and method of the API that needs a token (for the 401 walk). */
 const EVERY_PROTECTED_CALL: Call[] = [
   ...LISTS.map((url): Call => ({ method: 'GET', url: () => url })),
   ...FOREIGN_READS,
@@ -436,7 +436,7 @@ function emptyIds(): Ids {
   return { client: 0, category: 0, question: 0, quiz: 0, poll: 0, choice: 0, viewer: 0, attempt: 0 };
 }
 
-describe('participants (issue 17): a player of client A reaches nothing of client B', () => {
+describe('participants: a player of client A reaches nothing of client B', () => {
   it('answers 4xx on B’s quiz, questions and poll, and on every portal endpoint, and changes nothing of B', async () => {
     const hashOf = async (clientId: number) => {
       const quiz = await server.db.selectFrom('quizzes').select('quiz_hash').where('client_id', '=', clientId).executeTakeFirstOrThrow();

@@ -17,7 +17,7 @@ preferJitlessZod();
 // before sign-in there is nothing to send, and a signed-out device must not pull.
 // Loaded apart (workbox-window, the notices) and only once the page has loaded and then been quiet for a second:
 // not needed to draw a screen, and the worker's install downloads and compiles every chunk, which must not compete
-// with the first screen's own downloads and tasks (issue 20 §3). Registered at the first idle moment after the load
+// with the first screen's own downloads and tasks. Registered at the first idle moment after the load
 // instead, it started in a gap of a signed-in start, between its downloads, and competed with the rest of it.
 afterLoad(() => whenPageQuiet(() => void import('./app/service-worker-notices').then((module) => module.registerPortalServiceWorker())));
 

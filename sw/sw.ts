@@ -22,7 +22,7 @@ registerRoute(
 );
 
 // Uploaded images (question and quiz images, logos) stay visible offline. API responses are
-// never cached here: IndexedDB is the portal's data cache (decisions.md §5).
+// never cached here: IndexedDB is the portal's data cache (docs/decisions.md "Offline").
 registerRoute(
   ({ request, url }) => request.method === 'GET' && url.pathname.startsWith('/media/'),
   new CacheFirst({

@@ -15,10 +15,10 @@ import { accountThrottle } from './account-throttle';
 import { normaliseEmail } from './clients';
 import { passwordWeakness } from './password-strength';
 import { UNUSABLE_PASSWORD_HASH, hashPassword, verifyPassword } from './passwords';
-import { tokenOwnersOf } from './token-cache';
-import { hashSecret, newSecret } from './tokens';
+import { tokenOwnersOf } from '../http/token-cache';
+import { hashSecret, newSecret } from '../http/secrets';
 
-// Signing in and out, the signed-in user, and password resets (spec §7 Auth, decisions §3 Accounts).
+// Signing in and out, the signed-in user, and password resets (the Auth calls of the API, docs/decisions.md "Accounts").
 
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 
@@ -87,7 +87,7 @@ export function accountService({
         used_at: null,
       })
       .execute();
-    // The link's origin is PORTAL_URL or an allowed site_url, never the request's Host (issue 21, point 12).
+    // The link's origin is PORTAL_URL or an allowed site_url, never the request's Host.
     const link = `${resetLinkOrigin(siteUrl, config)}/password/reset/${token}`;
     await mailer.send({
       to: user.email,

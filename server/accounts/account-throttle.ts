@@ -4,9 +4,9 @@ import type { Clock } from '../clock';
 import type { Database } from '../db/schema';
 import { HttpError } from '../http/errors';
 import { RateLimiterKysely } from '../http/throttle';
-import { hashSecret } from './tokens';
+import { hashSecret } from '../http/secrets';
 
-// Login and password-reset limits (issue 21, point 4), counted by rate-limiter-flexible in the database's
+// Login and password-reset limits, counted by rate-limiter-flexible in the database's
 // rate_limits table (the store Play's join codes use), so every server instance shares them. They count per
 // (email, address) and per address, never per email alone: a flood of wrong passwords against one email from
 // other addresses slows those addresses down and never locks the owner out of their own.

@@ -48,7 +48,7 @@ export function clientOidcService({
 
     /**
      * Sets the provider: 403 while the operator has social sign-in off for the client. A secret left out or blank
-     * keeps the one stored; a first provider needs one (the README registers a confidential web client).
+     * keeps the one stored; a first provider needs one (docs/configuration.md, "Social sign-in", registers a confidential web client).
      */
     async put(clientId: number, payload: ClientOidcPayload): Promise<ClientOidcRow> {
       const owner = await db.selectFrom('clients').select('social_auth_feature').where('id', '=', clientId).executeTakeFirst();

@@ -9,7 +9,7 @@ import type { MediaUrls } from '../http/media-urls';
 import { removeReplaced, withStoredFiles } from '../http/stored-files';
 import { found } from '../http/tenant';
 
-// The client's business settings (spec §7 Client settings). poll_enabled and social_auth_feature are the
+// The client's business settings (the Client settings calls of the API). poll_enabled and social_auth_feature are the
 // operator's, read-only here; the three images are files of the write.
 
 export type ClientRow = Selectable<ClientTable>;

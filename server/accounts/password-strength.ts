@@ -2,7 +2,7 @@ import { ZxcvbnFactory } from '@zxcvbn-ts/core';
 import { adjacencyGraphs, dictionary as commonDictionary } from '@zxcvbn-ts/language-common';
 import { dictionary as englishDictionary, translations } from '@zxcvbn-ts/language-en';
 
-// The strength rule for new passwords (issue 21, point 8): zxcvbn's estimate, with its common-password lists,
+// The strength rule for new passwords: zxcvbn's estimate, with its common-password lists,
 // English words and keyboard patterns, must reach score 3 ("safely unguessable: moderate protection from an
 // offline attack"). Checked on the server only (reset, change password, create-client), so the portal's
 // bundles never carry the dictionaries (about 1 MB).

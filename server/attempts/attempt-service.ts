@@ -9,7 +9,7 @@ import { paginate, type PageRequest } from '../http/pagination';
 import { withSearch } from '../http/search';
 import { found, ownedBy } from '../http/tenant';
 
-// Quiz attempts (spec §7 Attempts): the Quiz Report list, bulk and single delete, and the participants
+// Quiz attempts (the Attempts calls of the API): the Quiz Report list, bulk and single delete, and the participants
 // export. rank is not stored: it is the place of the score within its quiz (higher score first, ties broken
 // by shorter time), computed by a window function over every attempt of the quiz, whatever the filters.
 

@@ -15,7 +15,7 @@ import { paginate, type PageRequest } from '../http/pagination';
 import { withSearch } from '../http/search';
 import { found, ownedBy } from '../http/tenant';
 
-// Question categories (spec §7 Category); the choices (order, delete of a used category) are documented in
+// Question categories (the Category calls of the API); the choices (order, delete of a used category) are documented in
 // the contract file.
 
 export type CategoryRow = Selectable<CategoryTable>;

@@ -8,7 +8,7 @@ import { migrateToLatest, migrateUpTo } from './migrate';
 import { isUniqueViolation } from './rows';
 import type { Database } from './schema';
 
-// Migration 0010 (issue 21 §14) on a database that already has polls: every poll gets its own random link key
+// Migration 0010 on a database that already has polls: every poll gets its own random link key
 // (and a new updated_at, so portals' mirrors pull it), nothing hanging off a poll is lost (SQLite rebuilds the
 // table), and a poll hash is unique per client only. Runs on SQLite, or on PostgreSQL with TEST_DATABASE_URL.
 

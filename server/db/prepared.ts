@@ -3,7 +3,7 @@ import type { Database } from './schema';
 
 // Kysely builds a query as a tree of frozen nodes and compiles it to SQL on every call. On the busiest
 // read paths (the token lookup of every request, a list's page and count) that cost more than SQLite
-// running the statement (the questions list's CPU profile, issue 20 §2). A query whose shape never changes
+// running the statement (the questions list's CPU profile). A query whose shape never changes
 // is therefore built and compiled once per database, with placeholders where its values go, and each call
 // only puts its values into the compiled parameters. The SQL text is the same as Kysely would build, so the
 // SQLite statement cache (connect.ts) and PostgreSQL see no difference.

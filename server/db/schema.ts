@@ -82,7 +82,7 @@ export interface QuestionTable extends Owned {
   hint: ColumnType<string, string | undefined, string>;
   /** File name under DATA_DIR/uploads, or null. */
   image: string | null;
-  /** 'A: text, B: text, C: text, D: text' (spec §3). */
+  /** 'A: text, B: text, C: text, D: text' (the specification's fields). */
   options: string;
   correct_option: string;
 }

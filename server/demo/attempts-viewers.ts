@@ -3,7 +3,7 @@ import { created, touched } from '../db/rows';
 import { sponsorPng } from './sponsor-image';
 import type { DemoContext } from './demo-context';
 
-// Demo viewers, attempts and client settings (decisions §3 Demo data). Attempts hang on the demo quizzes
+// Demo viewers, attempts and client settings (docs/decisions.md "Demo data"). Attempts hang on the demo quizzes
 // made by an earlier step, read at seed time; with no quizzes there are viewers but no attempts. One
 // viewer's first name is a spreadsheet formula, so the CSV export's neutralisation can be seen.
 
@@ -120,7 +120,7 @@ export async function seedDemoViewersAndAttempts({ db, clock, clientId }: DemoCo
       .execute()
   ).map((row) => row.id);
 
-  // Only quizzes that have been played have attempts (issue 22: no announced quiz with completed attempts):
+  // Only quizzes that have been played have attempts (no announced quiz with completed attempts):
   // started ones have some still in progress, the others only finished ones. Each attempt starts after its
   // quiz did and has ended by now (and by the quiz's end) when it is finished.
   const quizzes = (

@@ -1,7 +1,7 @@
 import { nowIso, toCount } from '../db/rows';
 import type { DemoContext } from './demo-context';
 
-// The demo, ready to play (issue 17): a host-led quiz waiting to start at /play/demo-live-quiz with join
+// The demo, ready to play: a host-led quiz waiting to start at /play/demo-live-quiz with join
 // code 1234, and the first demo poll open for votes at /play/poll/demo-poll-link with join code 4321 (see
 // polls.ts). The polls' seeded votes get a voter and a vote each, so a choice's count is the real count
 // of votes and a phone's vote adds one to it.

@@ -4,7 +4,7 @@ import { newPollLinkKey } from '../polls/poll-service';
 import { sponsorPng } from './sponsor-image';
 import type { DemoContext } from './demo-context';
 
-// Demo polls (decisions §3 Demo data): three polls in different states, each with voted choices, so the
+// Demo polls (docs/decisions.md "Demo data"): three polls in different states, each with voted choices, so the
 // List Polls and Edit Poll screens show real rows. The first carries a QR image when uploads are available.
 
 const DEMO_POLL_LINK_KEY = 'demo-poll-link';
@@ -12,7 +12,7 @@ const DEMO_POLL_LINK_KEY = 'demo-poll-link';
 const DEMO_POLLS = [
   {
     name: 'Best conference snack',
-    // Open for votes from a phone: /play/poll/demo-poll-link (README, "Play the demo"). The demo is public,
+    // Open for votes from a phone: /play/poll/demo-poll-link (README, "Play a quiz from phones on the same network"). The demo is public,
     // so its link key is a known one; every other poll's is random (poll-service.ts newPollLinkKey).
     join_code: '4321',
     poll_hash: 'demo-live-poll',

@@ -48,7 +48,7 @@ it('makes a few questions of its own when the client has none', async () => {
   expect(await server.db.selectFrom('quizzes').select('id').execute()).toHaveLength(11);
 });
 
-it('has a quiz ready to play live and a poll open for votes, with real vote counts (issue 17)', async () => {
+it('has a quiz ready to play live and a poll open for votes, with real vote counts', async () => {
   await seedDemo(server.db, server.clock, {
     email: 'demo@demo.quiz',
     password: 'demo-pass-2026',
@@ -64,7 +64,7 @@ it('has a quiz ready to play live and a poll open for votes, with real vote coun
   expect(joined.statusCode, joined.body).toBe(201);
   const poll = await server.app.inject({ url: '/api/v1/play/polls/demo-poll-link/' });
   expect(poll.json()).toMatchObject({ active: true, show_options: true });
-  // Its link key opens it, not its poll hash (issue 21 §14).
+  // Its link key opens it, not its poll hash.
   expect((await server.app.inject({ url: '/api/v1/play/polls/demo-live-poll/' })).statusCode).toBe(404);
   const choices = await server.db.selectFrom('poll_choices').select(['id', 'votes']).execute();
   for (const choice of choices) {
@@ -77,7 +77,7 @@ it('has a quiz ready to play live and a poll open for votes, with real vote coun
   expect(client.viewer_app_url).toBe('http://quiz.example/play/');
 });
 
-it('tells a consistent story: attempts only on played quizzes, in progress only while started, within their quiz and before now (issue 22)', async () => {
+it('tells a consistent story: attempts only on played quizzes, in progress only while started, within their quiz and before now', async () => {
   await seedDemo(server.db, server.clock, { email: 'demo@demo.quiz', password: 'demo-pass-2026' });
   const now = server.clock.now().getTime();
   const rows = await server.db

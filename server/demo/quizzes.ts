@@ -7,7 +7,7 @@ import type { Database } from '../db/schema';
 import { sponsorPng } from './sponsor-image';
 import type { DemoContext } from './demo-context';
 
-// Demo quizzes (decisions §3 Demo data): one per status of each mode (11, so List Quiz has two pages),
+// Demo quizzes (docs/decisions.md "Demo data"): one per status of each mode (11, so List Quiz has two pages),
 // each with its own join code and an ordered slice of the demo client's questions. Dates fit the status,
 // so the AUTO scheduler finds them consistent: announced quizzes start later, completed ones have ended.
 

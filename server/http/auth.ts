@@ -4,8 +4,8 @@ import type { Clock } from '../clock';
 import type { Config } from '../config';
 import { prepared } from '../db/prepared';
 import type { Database } from '../db/schema';
-import { tokenOwnersOf } from '../accounts/token-cache';
-import { hashSecret } from '../accounts/tokens';
+import { tokenOwnersOf } from './token-cache';
+import { hashSecret } from './secrets';
 import { HttpError, invalidToken, notAuthenticated } from './errors';
 
 export interface AuthUser {

@@ -3,14 +3,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { INVALID_CHOICE_MESSAGE } from '../../src/lib/contract/request';
-import { noQuizEvents } from '../quizzes/quiz-events';
+import { noQuizEvents } from '../live/quiz-events';
 import { resourceRoutes } from '../routes';
 import { createTestServer, signedInTenant, type TestServer } from '../test/support';
 import { installContract } from './contract';
 import { NULL_CHARACTER_MESSAGE } from './errors';
 import { localUploadStore } from './uploads';
 
-// Every route of spec §7 declares its request and its answer with the contract's schemas, and a request
+// Every route of the API declares its request and its answer with the contract's schemas, and a request
 // the contract refuses is answered as DRF answers it: field errors for the body and the query, 404 for a
 // path id that cannot exist, whichever way the body came (JSON or a multipart form).
 
@@ -49,7 +49,7 @@ async function resourceRouteOptions(): Promise<RouteOptions[]> {
   return routes;
 }
 
-describe('the routes of spec §7', () => {
+describe('the routes of the API', () => {
   it('each declare their request and answer with schemas of the contract', async () => {
     const routes = await resourceRouteOptions();
     expect(routes.length).toBeGreaterThan(30);

@@ -6,7 +6,7 @@ import { readForm, type UploadedFile } from './uploads';
 // text fields become the body, so the route's contract schema validates JSON and forms alike, and its files
 // wait in request.form until the service has checked the rest and stores them.
 //
-// How a write removes a stored file (spec §7 PATCH): a file field never carries a URL back, so removal is
+// How a write removes a stored file (the PATCH calls of the API): a file field never carries a URL back, so removal is
 // said with `<field>_clear=true` (form text or JSON), or with the field itself sent empty or as a JSON null.
 // Anything else (a URL string, nothing) keeps it; a file sent in the same write wins.
 

@@ -1,7 +1,7 @@
 import { afterEach, expect, it } from 'vitest';
 import { createTestServer, type TestServer } from '../test/support';
 
-// /api/health says the process runs; /api/ready says whether the parts it needs answer now (issue 19).
+// /api/health says the process runs; /api/ready says whether the parts it needs answer now.
 
 let server: TestServer;
 afterEach(async () => {

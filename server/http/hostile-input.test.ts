@@ -17,7 +17,7 @@ import { createTestServer, signedInTenant, type TestServer } from '../test/suppo
 import { MAX_JSON_DEPTH, jsonDepthExceeds, jsonTooDeepMessage } from './request-limits';
 import { MAX_IMAGE_PIXELS, UNNAMED_PART_MESSAGE } from './uploads';
 
-// Issue 21, the hostile-input classes one by one (the generated suite is hostile-requests.test.ts): whatever a
+// The hostile-input classes one by one (the generated suite is hostile-requests.test.ts): whatever a
 // client sends answers a 4xx whose body names the problem, never a 500, and no input costs more than its size.
 
 type Json = Record<string, unknown>;

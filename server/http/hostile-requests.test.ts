@@ -6,7 +6,7 @@ import { createPlayQuiz, joined } from '../play/play-test-support';
 import { createTestServer, signedInTenant, type TestServer } from '../test/support';
 import { routesOf, type RegisteredRoute } from './request-limits';
 
-// Issue 21 §3: a generated hostile-request suite over EVERY route of the app, taken from Fastify's own route
+// A generated hostile-request suite over EVERY route of the app, taken from Fastify's own route
 // table (routesOf) and each route's contract schemas (the field names of its body and query), the
 // participants' /api/v1/play/* routes included. Each run sends at least 10,000 requests built by fast-check:
 // path parameters that exist, do not, or are not ids at all; queries and bodies of those fields holding wrong

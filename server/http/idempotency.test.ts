@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { IDEMPOTENCY_IN_PROGRESS_MESSAGE, IDEMPOTENCY_KEY_REUSED_MESSAGE } from '../../src/lib/contract/idempotency';
 import { createTestServer, signedInTenant, type TestServer } from '../test/support';
 
-// Idempotency-Key bound to its request, and claims of requests that died (issue 21, point 10).
+// Idempotency-Key bound to its request, and claims of requests that died.
 
 let server: TestServer;
 let headers: Record<string, string>;

@@ -13,7 +13,7 @@ import { migrateToLatest } from '../db/migrate';
 import { MemoryMailer } from '../mail/mailer';
 import { readableLine, REDACTED, serverLoggerOptions } from './logging';
 
-// Token hygiene (issue 9): the server's log at info level, as server/main.ts configures it, never holds a
+// Token hygiene: the server's log at info level, as server/main.ts configures it, never holds a
 // token, whatever the requests do: sign in, authenticated calls, a refused token, logout.
 
 const ADMIN = { email: 'log@example.test', password: 'log-password-2026' };

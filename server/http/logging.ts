@@ -1,7 +1,7 @@
 import { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 
 // The server's logger settings. Fastify logs no request headers by default; the redaction makes sure a
-// token never reaches the log even when a request (or its headers) is logged on purpose (issue 9).
+// token never reaches the log even when a request (or its headers) is logged on purpose.
 // Two formats (LOG_FORMAT, server/config.ts): `json`, pino's lines with Fastify's own request logging (two
 // per request), for production's log collectors; `lines`, for a person at a terminal (`npm start`): one
 // readable line per request ("GET /api/v1/quiz/ 200 4 ms") and the other messages as "time LEVEL message".

@@ -30,7 +30,7 @@ export function pageSizeOf(request: FastifyRequest): number {
 
 /**
  * Page URLs made lately, by page and absolute request URL. Parsing and writing a URL was a few per cent of a
- * list request's CPU (issue 20 §2), and lists are paged through the same URLs again and again; the oldest
+ * list request's CPU, and lists are paged through the same URLs again and again; the oldest
  * go first beyond PAGE_URLS.
  */
 const pageUrls = new Map<string, string>();

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 import { createTestServer, type TestServer } from '../test/support';
 
-// The player app (issue 17) is its own page: /play/* navigations answer dist/play/index.html, never the
+// The player app is its own page: /play/* navigations answer dist/play/index.html, never the
 // portal's page (a phone loads none of the portal's code); without a built player app they are 404.
 
 let server: TestServer | null = null;

@@ -32,7 +32,7 @@ export async function registerPortal(app: FastifyInstance, staticDir: string): P
   return true;
 }
 
-/** Whether a path is the player app's (/play, /play/...): its own page, not the portal's (decisions §6). */
+/** Whether a path is the player app's (/play, /play/...): its own page, not the portal's (docs/decisions.md "Play"). */
 export function isPlayPath(url: string): boolean {
   return url === '/play' || url.startsWith('/play/') || url.startsWith('/play?');
 }

@@ -22,7 +22,7 @@ export function protect(app: FastifyInstance, deps: AuthDeps): void {
   app.addHook('onRequest', authenticate(deps));
   // The Idempotency-Key hooks go on the write routes only, ahead of each route's own hooks of the same kind
   // (where scope hooks run): a read would pass through three hooks with nothing to do, and a route without
-  // hooks of a kind skips that step altogether (the questions list, issue 20 §2).
+  // hooks of a kind skips that step altogether (the questions list).
   app.addHook('onRoute', (route: RouteOptions) => {
     if (!writesWith(route.method)) return;
     // preValidation, not onRequest: a body that fails to parse (400) should not claim the key. Before the

@@ -3,10 +3,10 @@ import { created } from '../db/rows';
 import { createTestServer, signedInTenant, type TestServer } from '../test/support';
 import { mediaUrl } from './uploads';
 
-// Behind a reverse proxy (issue 19): X-Forwarded-For/-Proto/-Host are believed only from a trusted proxy
+// Behind a reverse proxy: X-Forwarded-For/-Proto/-Host are believed only from a trusted proxy
 // (TRUST_PROXY), so the login limits count the real client's address and absolute URLs get the address users
 // typed; PUBLIC_URL fixes absolute URLs whatever the headers say. Without either, a Host the server does not
-// know as its own never reaches an absolute URL (issue 21): PORTAL_URL's origin stands in. app.inject's peer
+// know as its own never reaches an absolute URL: PORTAL_URL's origin stands in. app.inject's peer
 // is 127.0.0.1.
 
 let server: TestServer;
@@ -82,7 +82,7 @@ describe('with TRUST_PROXY', () => {
   });
 });
 
-describe('a hostile Host header (issue 21)', () => {
+describe('a hostile Host header', () => {
   it('never reaches pages, image URLs, the OpenID redirect or reset mails', async () => {
     const headers = await start({ PORTAL_URL: 'https://portal.example' });
     const hostile = { host: 'attacker.example' };

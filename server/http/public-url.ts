@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 
 // Absolute URLs in answers (pagination's next/previous, uploads, the OpenID redirect) never take their host from
-// what a client alone says (issue 21, point 12): a forged Host would otherwise plant links to another site in
+// what a client alone says: a forged Host would otherwise plant links to another site in
 // answers (and in anything that stores or forwards them). In order:
 // 1. PUBLIC_URL when it is set: behind a proxy the server cannot know how users reach it.
 // 2. A request that came through a trusted proxy (TRUST_PROXY, and the proxy added X-Forwarded-For): the

@@ -1,7 +1,7 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { HttpError } from './errors';
 
-// What any request may cost (issue 21): a body size per route, JSON no deeper than a few levels, and a
+// What any request may cost: a body size per route, JSON no deeper than a few levels, and a
 // JSON parser that reads in one linear pass. Installed once for every route by installRequestLimits.
 // The per-field limits (text lengths, ids per call, words per search) are the contract's
 // (src/lib/contract/limits.ts); multipart's part counts are in app.ts's @fastify/multipart options.

@@ -85,7 +85,7 @@ describe('security headers', () => {
     }
   });
 
-  it("sends helmet's headers on API answers (issue 21), and none of the portal's policy on scripts", async () => {
+  it("sends helmet's headers on API answers, and none of the portal's policy on scripts", async () => {
     const answer = await server.app.inject({ url: '/api/v1/accounts/user/' });
     expect(answer.headers).toMatchObject({
       'x-content-type-options': 'nosniff',

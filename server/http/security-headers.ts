@@ -4,7 +4,7 @@ import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from '../config';
 import type { LiveClientConfig } from '../live/live-channel';
 
-// Headers that make the portal harder to attack (issue 9, hostile input; issue 21, point 15): helmet's
+// Headers that make the portal harder to attack (hostile input): helmet's
 // set on every answer (no MIME sniffing, no Referer leaving the site, no framing, HSTS over HTTPS, same-origin
 // opener and resource policies...), a strict Content-Security-Policy on the portal's HTML, a policy that allows
 // nothing on API answers, and API answers never kept in a cache (they carry one client's data; the portal's own
@@ -12,7 +12,7 @@ import type { LiveClientConfig } from '../live/live-channel';
 // its script's policy, and the portal's workers fetch what the page's policy already allows.
 
 /**
- * Where the portal's live channel connects (decisions §4): the local RTDB server's websocket, or a real
+ * Where the portal's live channel connects (docs/decisions.md "Live quiz state"): the local RTDB server's websocket, or a real
  * Firebase database, whose websocket may move to another host of the same domain (Firebase shards).
  */
 export function liveConnectSources(live: Pick<LiveClientConfig, 'databaseURL' | 'emulator'>): string[] {
@@ -77,7 +77,7 @@ const HELMET_OPTIONS: HelmetOptions = {
  * The headers helmet sets with `options`, found once by running its middleware against a response that
  * only records them. Without a Content-Security-Policy (its nonces) they depend on nothing in the request,
  * yet @fastify/helmet built helmet's middleware from the options anew on every request, in two hooks (about
- * 4 % of the questions list's CPU, issue 20 §2). helmet also removes X-Powered-By, which neither Node nor
+ * 4 % of the questions list's CPU). helmet also removes X-Powered-By, which neither Node nor
  * Fastify sets, so there is nothing to remove.
  */
 export function helmetHeaders(options: HelmetOptions = HELMET_OPTIONS): ReadonlyArray<readonly [string, string]> {
@@ -97,7 +97,7 @@ export function registerSecurityHeaders(app: FastifyInstance, options: { connect
   const headers = helmetHeaders();
   // On Fastify's reply rather than on the raw response as helmet does: Node writes a reply's headers in one
   // go when none were set on the raw response, and validates each through setHeader when some were (the
-  // questions list's answers, issue 20 §2). A route's own value for one of them still wins, set later.
+  // questions list's answers). A route's own value for one of them still wins, set later.
   app.addHook('onRequest', (_request, reply, done) => {
     for (const [name, value] of headers) void reply.header(name, value);
     done();

@@ -7,7 +7,7 @@ import { requireImage, requireImageOrVideo, type UploadStore, type UploadedFile 
 /**
  * Runs `write` with `files` stored (each judged by its bytes first, 400 on its field when it is not an
  * image), passing the stored names; removes them again when `write` fails. The files of `videoFields` may
- * also be MP4/WebM videos (a quiz's image, spec §3).
+ * also be MP4/WebM videos (a quiz's image, the specification's fields).
  */
 export async function withStoredFiles<F extends string, T>(
   uploads: UploadStore,

@@ -8,7 +8,7 @@ import { toCount } from '../db/rows';
 import type { Database } from '../db/schema';
 import { HttpError } from './errors';
 
-// Wrong join codes (decisions §6: 4 digits must not be guessable by trying), counted by
+// Wrong join codes (docs/decisions.md "Play": 4 digits must not be guessable by trying), counted by
 // rate-limiter-flexible in the database's rate_limits table, so every server instance sees the same
 // counters. Its own SQL stores want the raw driver (a pg Pool, a better-sqlite3 handle); this store speaks
 // Kysely instead, so one code path serves SQLite and PostgreSQL, and it reads the server's injectable clock.

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
 import { createTestServer, type TestServer } from '../test/support';
 
-// Issue 21 §6: a slow or idle sender cannot hold a connection. A real server on 127.0.0.1 with short limits;
+// A slow or idle sender cannot hold a connection. A real server on 127.0.0.1 with short limits;
 // each test waits for the server to close the socket (no timing is asserted, only that it closes and how).
 
 let server: TestServer;

@@ -35,7 +35,7 @@ const STOP_WAIT_MS = 5000;
 
 const MISSING_PACKAGE =
   'No live channel: FIREBASE_DATABASE_URL is not set, and the local stand-in (firebase-server, a development ' +
-  'dependency) is not installed. Set FIREBASE_DATABASE_URL and FIREBASE_SERVICE_ACCOUNT (README, "Live channel").';
+  'dependency) is not installed. Set FIREBASE_DATABASE_URL and FIREBASE_SERVICE_ACCOUNT (docs/deploy.md, "The Firebase project").';
 
 /**
  * The child's module and how Node runs it: the TypeScript source through tsx when this module is the source

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 
-// Where the live channel lives (decisions §4). With FIREBASE_DATABASE_URL set, a real Firebase project
+// Where the live channel lives (docs/decisions.md "Live quiz state"). With FIREBASE_DATABASE_URL set, a real Firebase project
 // (firebase-admin signs in with FIREBASE_SERVICE_ACCOUNT). With FIREBASE_DATABASE_EMULATOR_HOST (host:port),
 // a local stand-in already running, which several server instances share (the multi-instance tests).
 // Without either, the API server starts the local RTDB server (local-rtdb.ts) itself, so `npm start`,

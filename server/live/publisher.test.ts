@@ -5,9 +5,10 @@ import { created } from '../db/rows';
 import { createTestServer, signedInTenant, type TestServer } from '../test/support';
 import { openLiveChannel, type LiveChannel } from './live-channel';
 import { viewerClient, type ViewerClient } from './live-test-support';
+import { liveStatesOfAll } from '../quizzes/quiz-read';
 import { livePublisher, type LivePublisher } from './publisher';
 
-// Every server change of decisions §4 reaches /live/quizzes/{quiz_hash}, read back by a viewer's client
+// Every server change of docs/decisions.md "Live quiz state" reaches /live/quizzes/{quiz_hash}, read back by a viewer's client
 // from the local RTDB server. Firebase drops null fields, so a node without a question clock lacks them.
 
 let channel: LiveChannel;
@@ -169,7 +170,7 @@ describe('live quiz node', () => {
     const quiz = await createQuiz();
     await publisher.flush();
     await channel.database.ref(LIVE_QUIZZES_PATH).set({ gone: { status: 'STARTED' } });
-    await publisher.republishAll(server.db);
+    await publisher.republishAll(() => liveStatesOfAll(server.db));
     await expect(viewer.waitFor(liveQuizPath('gone'), (node) => node === null)).resolves.toBeNull();
     await expect(nodeOf(quiz, (node) => node !== null)).resolves.toMatchObject({ question_count: 3 });
   });

@@ -1,14 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database as AdminDatabase } from 'firebase-admin/database';
-import type { Kysely } from 'kysely';
 import { LIVE_QUIZZES_PATH, liveQuizPath, type LiveQuiz } from '../../src/lib/contract/live';
-import type { Database } from '../db/schema';
-import { liveStateOf, questionIdsOf } from '../quizzes/quiz-read';
-import type { QuizEvents, QuizLiveState } from '../quizzes/quiz-events';
 import { countLiveWrite } from '../metrics/metrics';
-import type { LiveWriter } from '../play/live-writer';
+import type { QuizEvents, QuizLiveState } from './quiz-events';
 
-// Writes each quiz's live node /live/quizzes/{quiz_hash} (decisions §4) with firebase-admin. Writes are
+// Writes each quiz's live node /live/quizzes/{quiz_hash} (docs/decisions.md "Live quiz state") with firebase-admin. Writes are
 // not awaited by the REST call: while Firebase is unreachable the admin SDK queues them (in order) and
 // the call would hang; a failure is logged and never fails the saved write.
 
@@ -40,13 +36,17 @@ function isOlder(published: Partial<LiveQuiz> | null | undefined, node: LiveQuiz
   return typeof published?.updated_at !== 'number' || published.updated_at < node.updated_at;
 }
 
-export interface LivePublisher extends QuizEvents, LiveWriter {
+export interface LivePublisher extends QuizEvents {
+  /** Any other live node (Play's counts, top ten and polls): set at `path`, fire-and-forget like the quiz node. */
+  write(path: string, value: unknown): void;
+  remove(path: string): void;
   /**
    * On start: writes each quiz's node only where it is missing or older than the quiz's updated_at, and
    * removes nodes of quizzes that no longer exist. A restarting instance never rolls back a running quiz
-   * that another instance moved on meanwhile. Resolves once every write settled.
+   * that another instance moved on meanwhile. `readQuizzes` reads every quiz's state from the database
+   * (quizzes/quiz-read.ts), after the channel was read. Resolves once every write settled.
    */
-  republishAll(db: Kysely<Database>): Promise<RepublishSummary>;
+  republishAll(readQuizzes: () => Promise<QuizLiveState[]>): Promise<RepublishSummary>;
   /** Resolves once every write started so far has settled (tests, shutdown). */
   flush(): Promise<void>;
 }
@@ -79,34 +79,30 @@ export function livePublisher(database: AdminDatabase, log: Pick<FastifyBaseLogg
     remove(path) {
       track(`removal of ${path}`, database.ref(path).remove());
     },
-    async republishAll(db) {
+    async republishAll(readQuizzes) {
       // The channel is read before the database: a node written after this read comes from a change that
       // committed before it was published, which the database read below already sees. So a node missing
       // from the database's quizzes belongs to a deleted quiz.
       const published = ((await database.ref(LIVE_QUIZZES_PATH).get()).val() ?? {}) as Record<string, Partial<LiveQuiz>>;
-      const rows = await db.selectFrom('quizzes').selectAll().execute();
-      const questions = await questionIdsOf(
-        db,
-        rows.map((row) => row.id),
-      );
+      const quizzes = await readQuizzes();
       const summary: RepublishSummary = { written: 0, removed: 0, current: 0 };
-      for (const row of rows) {
-        const node = liveNodeOf(liveStateOf(row, questions.get(row.id)?.length ?? 0));
-        if (!isOlder(published[row.quiz_hash], node)) {
+      for (const quiz of quizzes) {
+        const node = liveNodeOf(quiz);
+        if (!isOlder(published[quiz.quiz_hash], node)) {
           summary.current += 1;
           continue;
         }
         summary.written += 1;
         // A transaction, not a set: another instance may publish a newer state between the read and this write.
         const write = database
-          .ref(liveQuizPath(row.quiz_hash))
+          .ref(liveQuizPath(quiz.quiz_hash))
           .transaction((existing: Partial<LiveQuiz> | null) => (isOlder(existing, node) ? node : undefined));
         track(
-          `republish of quiz ${row.quiz_hash}`,
+          `republish of quiz ${quiz.quiz_hash}`,
           write.then(() => undefined),
         );
       }
-      const hashes = new Set(rows.map((row) => row.quiz_hash));
+      const hashes = new Set(quizzes.map((quiz) => quiz.quiz_hash));
       for (const hash of Object.keys(published)) {
         if (hashes.has(hash)) continue;
         summary.removed += 1;

@@ -40,7 +40,7 @@ async function smtpSink() {
   return { port: (server.address() as AddressInfo).port, received, close: () => new Promise((resolve) => server.close(resolve)) };
 }
 
-it('sends through SMTP with the pinned nodemailer (issue 21: off 7.0.6)', async () => {
+it('sends through SMTP with the pinned nodemailer (off 7.0.6)', async () => {
   const { version } = (await import('nodemailer/package.json', { with: { type: 'json' } })).default as { version: string };
   expect(Number(version.split('.')[0])).toBeGreaterThanOrEqual(9);
   const sink = await smtpSink();

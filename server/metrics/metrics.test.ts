@@ -3,7 +3,7 @@ import { createTestServer, signedInTenant, type TestServer } from '../test/suppo
 import { countAnswersAcknowledged, metricsRegistry, watchDatabasePool } from './metrics';
 import { startMetricsServer } from './metrics-route';
 
-// Prometheus metrics (issue 19): at /metrics behind a Bearer token, or on a port of their own; requests timed
+// Prometheus metrics: at /metrics behind a Bearer token, or on a port of their own; requests timed
 // by route pattern (never the raw URL) and status; writes with an Idempotency-Key counted as replayed or
 // fresh; the database pool; answers acknowledged.
 

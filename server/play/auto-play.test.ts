@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { localUploadStore } from '../http/uploads';
-import { noQuizEvents } from '../quizzes/quiz-events';
+import { noQuizEvents } from '../live/quiz-events';
 import { quizService } from '../quizzes/quiz-service';
 import { autoScheduler } from '../quizzes/scheduler';
 import { createTestServer, signedInTenant, type TestServer } from '../test/support';

@@ -3,7 +3,7 @@ import { createTestServer, signedInTenant, type TestServer } from '../test/suppo
 import type { LiveWriter } from './live-writer';
 import { answer, createPlayQuiz, hostSets, joined, playerForm, stateOf, type SignedIn } from './play-test-support';
 
-// Nothing leaks early (issue 17 §6): every payload a player can receive during a whole quiz — the answers
+// Nothing leaks early: every payload a player can receive during a whole quiz — the answers
 // to its requests and every live node written — is recorded with the server time it was sent at, then
 // checked against the rounds as they finally were: no question's text before its answer_opens_at, no
 // correct option (nor right/wrong, nor points) before its reveal_at, no split of the options chosen before

@@ -1,4 +1,4 @@
-// Where Play's live nodes go (decisions §6): the publisher's firebase-admin database in production, a
+// Where Play's live nodes go (docs/decisions.md "Play"): the publisher's firebase-admin database in production, a
 // recorder in tests, nothing by default. Writes are fire-and-forget, like the quiz node's.
 export interface LiveWriter {
   write(path: string, value: unknown): void;

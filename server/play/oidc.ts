@@ -9,7 +9,7 @@ import type { QuizRow } from '../quizzes/quiz-read';
 import type { PlayService } from './play-service';
 import { providerFetch } from './provider-fetch';
 
-// SOCIAL_BASED joins (decisions §6): the participant signs in at the client's OpenID Connect provider
+// SOCIAL_BASED joins (docs/decisions.md "Play"): the participant signs in at the client's OpenID Connect provider
 // (client_oidc: issuer, client id and secret, the button's label) with openid-client 6: authorization code
 // with PKCE, state and nonce kept in oidc_logins for 10 minutes; the callback makes (or finds) the viewer by
 // the provider's email and names, seats the participant, and sends the phone to /play/{quiz_hash}#token=...

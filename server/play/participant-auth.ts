@@ -1,13 +1,13 @@
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { PLAY_MESSAGES } from '../../src/lib/contract/play';
-import { hashSecret } from '../accounts/tokens';
+import { hashSecret } from '../http/secrets';
 import { prepared } from '../db/prepared';
 import type { Database } from '../db/schema';
 import { HttpError } from '../http/errors';
 import { playCacheOf } from './play-cache';
 
-// `Authorization: Participant <token>` (decisions §6): a participant's token for one attempt, or a poll
+// `Authorization: Participant <token>` (docs/decisions.md "Play"): a participant's token for one attempt, or a poll
 // voter's. Stored hashed like admin tokens. An admin `Token` opens nothing here (and a participant token
 // opens no portal route: http/auth.ts accepts only the Token scheme).
 

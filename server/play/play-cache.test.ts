@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { SelectQueryNode, TableNode, type KyselyPlugin, type OperationNode } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PLAY_MESSAGES } from '../../src/lib/contract/play';
-import { hashSecret } from '../accounts/tokens';
+import { hashSecret } from '../http/secrets';
 import { buildApp } from '../app';
 import { createTestServer, signedInTenant, type TestServer } from '../test/support';
 import { TtlMap, playCacheOf } from './play-cache';

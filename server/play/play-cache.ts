@@ -2,7 +2,7 @@ import type { Kysely, Selectable } from 'kysely';
 import type { Database, RoundTable } from '../db/schema';
 import type { QuizRow } from '../quizzes/quiz-read';
 
-// What the answer path would otherwise read from the database on every request (decisions §6: every phone
+// What the answer path would otherwise read from the database on every request (docs/decisions.md "Play": every phone
 // answers at once). Several server instances share one database, so nothing here is trusted for what another
 // instance may change: a participant token's seat is an immutable fact (a reset deletes the attempt, and the
 // answer's insert joins the attempt, so a stale seat writes nothing); a round is kept at most ROUND_TTL_MS

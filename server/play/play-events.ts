@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../clock';
 import type { Database } from '../db/schema';
-import type { QuizEvents } from '../quizzes/quiz-events';
+import type { QuizEvents } from '../live/quiz-events';
 import { playCacheOf } from './play-cache';
 import type { PlayLive } from './play-live';
 import { syncRounds } from './rounds';

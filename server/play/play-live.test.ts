@@ -5,7 +5,7 @@ import { recordingLiveWriter } from './live-writer';
 import { COUNTS_MIN_INTERVAL_MS } from './play-live';
 import { createPlayQuiz, joinQuiz } from './play-test-support';
 
-// The counts node is written at most 4 times a second (issue 17 §11): a burst of activity is coalesced into
+// The counts node is written at most 4 times a second: a burst of activity is coalesced into
 // one write now and one after the interval, the last state always written.
 
 let server: TestServer;

@@ -16,7 +16,7 @@ import type { QuizRow } from '../quizzes/quiz-read';
 import type { LiveWriter } from './live-writer';
 import { isFinished, isSelfPaced } from './rounds';
 
-// Play's live aggregates (decisions §6), written through the live writer: per quiz the joined count, the
+// Play's live aggregates (docs/decisions.md "Play"), written through the live writer: per quiz the joined count, the
 // open question's answered count and, once it is revealed, how many chose each option (never before: the
 // split of answers would hint at the right one); the top ten at RESULT_ANNOUNCED and COMPLETED; per poll
 // the votes of each choice. Counts are coalesced: at most one write per node every 250 ms, the last one

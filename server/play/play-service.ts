@@ -13,7 +13,7 @@ import {
 } from '../../src/lib/contract/play';
 import { decodeOptions, isOptionLetter, type OptionLetter } from '../../src/lib/options-codec';
 import { judgeAnswer, pointsFor, revealAt } from '../../src/lib/scoring';
-import { hashSecret, newSecret } from '../accounts/tokens';
+import { hashSecret, newSecret } from '../http/secrets';
 import type { Clock } from '../clock';
 import { toBool, toCount } from '../db/rows';
 import type { AttemptTable, ClientTable, Database, RoundTable, ViewerTable } from '../db/schema';
@@ -39,7 +39,7 @@ import { topTenOf } from './play-live';
 import { isFinished, isSelfPaced, syncRounds } from './rounds';
 import type { z } from 'zod';
 
-// The participants' side of a quiz (decisions §6): the public quiz, joining, the phone's state, answers and
+// The participants' side of a quiz (docs/decisions.md "Play"): the public quiz, joining, the phone's state, answers and
 // self-paced steps. Nothing leaks early: a question is sent from its answer_opens_at on, its correct option
 // and the points from its reveal_at on; a score counts only revealed rounds.
 
@@ -605,7 +605,7 @@ export function playService(deps: PlayDeps) {
           answer_opens_at: opens,
           closes_at: closes,
           reveal_at: revealAt(closes, null),
-          // Self-paced: a correct answer scores 1000 whatever the time (decisions §6).
+          // Self-paced: a correct answer scores 1000 whatever the time (docs/decisions.md "Play").
           qs_timer: 0,
         })
         .onConflict((conflict) => conflict.columns(['quiz_id', 'scope', 'question_no']).doNothing())

@@ -6,7 +6,7 @@ import { createTestServer, signedInTenant, type TestServer } from '../test/suppo
 import { recordingLiveWriter } from './live-writer';
 import { answer, createPlayQuiz, hostSets, joinQuiz, joined, playerForm, stateOf, type Json, type SignedIn } from './play-test-support';
 
-// Issue 17 on the server: joining, the phone's state, answers and their refusals (§12), scoring, ranks,
+// Play on the server: joining, the phone's state, answers and their refusals, scoring, ranks,
 // reset. Each refusal is a 4xx with the message the phone shows, never a 500.
 
 let server: TestServer;

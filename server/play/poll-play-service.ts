@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { PLAY_MESSAGES, type PlayPoll } from '../../src/lib/contract/play';
-import { hashSecret, newSecret } from '../accounts/tokens';
+import { hashSecret, newSecret } from '../http/secrets';
 import type { Clock } from '../clock';
 import { isUniqueViolation, nowIso, toBool, toCount } from '../db/rows';
 import type { Database } from '../db/schema';
@@ -9,7 +9,7 @@ import type { MediaUrls } from '../http/media-urls';
 import type { JoinThrottle } from '../http/throttle';
 import type { PlayLive } from './play-live';
 
-// Polls on the phone (decisions §6): the join code gives a voter token (one per device and poll), which
+// Polls on the phone (docs/decisions.md "Play"): the join code gives a voter token (one per device and poll), which
 // votes once, while the poll is active. The vote and the choice's count change in one transaction, and a
 // second vote loses on the unique (poll, voter) index, so counts are exact under any concurrency.
 

@@ -5,7 +5,7 @@ import { createTestServer, signedInTenant, type TestServer } from '../test/suppo
 import { recordingLiveWriter } from './live-writer';
 import type { Json, SignedIn } from './play-test-support';
 
-// Polls on the phone (issue 17 §10): join code, one vote per device and poll, counted atomically, only
+// Polls on the phone: join code, one vote per device and poll, counted atomically, only
 // while active; the portal's choice votes are the real counts; opening and closing reaches the live node.
 
 let server: TestServer;
@@ -157,7 +157,7 @@ describe('a poll on the phone', () => {
     }
   });
 
-  it('is found by its link key only, never by the poll hash the admin typed (issue 21 §14)', async () => {
+  it('is found by its link key only, never by the poll hash the admin typed', async () => {
     const poll = await createPoll({ poll_hash: 'guessable' });
     const other = await signedInTenant(server, { pollEnabled: true });
     const theirs = await createPoll({ poll_hash: 'guessable', name: 'Their snack' }, other);

@@ -8,7 +8,7 @@ import type { Database } from '../db/schema';
 import { questionIdsOf, type QuizRow } from '../quizzes/quiz-read';
 import { playCacheOf } from './play-cache';
 
-// Question rounds (decisions §6), derived from the quiz's live state (question_no, question_started_at,
+// Question rounds (docs/decisions.md "Play"), derived from the quiz's live state (question_no, question_started_at,
 // question_ends_at) that the host's steps and the AUTO scheduler write. A round opens when its question is
 // shown, answering opens after the before_qs_timer alert, closes at question_ends_at (or when the host moves
 // on, for a question without a timer), and is revealed 15 s after it closed, or once everybody answered.

@@ -3,7 +3,7 @@ import { prepared } from '../db/prepared';
 import type { Database } from '../db/schema';
 
 // The statements of a join (play-service.ts seat()), run in the join's shared transaction: 1,000 phones join
-// within seconds (issue 17), and building and compiling each statement with Kysely cost more than SQLite
+// within seconds, and building and compiling each statement with Kysely cost more than SQLite
 // running it, so each is compiled once per database (db/prepared.ts) and takes only its values per join.
 
 /** The client's viewer of an email (the oldest, should there be two). */

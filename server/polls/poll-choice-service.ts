@@ -8,7 +8,7 @@ import { paginate, type PageRequest } from '../http/pagination';
 import { found, ownedBy } from '../http/tenant';
 import { toPollChoice, type PollChoiceRow } from './poll-service';
 
-// A poll's choices (spec §7 Poll: /api/v1/poll-choices/); `question` is the poll's id.
+// A poll's choices (the Poll calls of the API: /api/v1/poll-choices/); `question` is the poll's id.
 
 export function pollChoiceService({ db, clock }: Pick<ServerContext, 'db' | 'clock'>) {
   /** The poll a choice names must be one of the caller's (another client's poll does not exist for them). */

@@ -20,7 +20,7 @@ import { withSearch } from '../http/search';
 import { removeReplaced, withStoredFiles } from '../http/stored-files';
 import { found, ownedBy } from '../http/tenant';
 
-// Polls (spec §7 Poll: /api/v1/poll-list/). A poll's choices come with it as `options`; they are written
+// Polls (the Poll calls of the API: /api/v1/poll-list/). A poll's choices come with it as `options`; they are written
 // through poll-choice-service.ts. Polls and choices exist only for clients with poll_enabled.
 
 export type PollRow = Selectable<PollTable>;
@@ -28,7 +28,7 @@ export type PollChoiceRow = Selectable<PollChoiceTable>;
 export const POLL_FILES = ['qr_image'] as const;
 
 /**
- * The key of a poll's public link (issue 21 §14): 128 random bits, url-safe (22 characters). Players find a
+ * The key of a poll's public link: 128 random bits, url-safe (22 characters). Players find a
  * poll by it, never by the admin's poll hash, which is typed, guessable and unique only within its client.
  */
 export const newPollLinkKey = (): string => randomBytes(16).toString('base64url');
@@ -94,7 +94,7 @@ export function pollService({ db, clock, uploads }: Pick<ServerContext, 'db' | '
 
   /**
    * 400 when another poll of the same client already has this hash. Only the client's own polls count
-   * (unique per client): another client's hash must not show through (issue 21 §14).
+   * (unique per client): another client's hash must not show through.
    */
   async function checkHashFree(clientId: number, hash: string, exceptId?: number): Promise<void> {
     let query = db.selectFrom('polls').select('id').$call(ownedBy('polls', clientId)).where('poll_hash', '=', hash);

@@ -3,7 +3,7 @@ import type { QuestionRow } from './question-read';
 // The rows of the unfiltered questions list's pages, kept in this process per client and bank version
 // (question_counts.version, migrations/0011_question_bank_version.ts). Reading a page's rows was the biggest
 // part of a list request's CPU (the SQLite page query with its OFFSET walk and ten rows made into objects,
-// about a third of the server's time in the questions list's profile, issue 20 §2), and the portal asks for
+// about a third of the server's time in the questions list's profile), and the portal asks for
 // the same pages again and again. The version moves in the same transaction as every change to what a page
 // shows, and the list reads it with the count on every request: a page kept under an older version is
 // never answered again, whichever process made the change. So the cache is exact and needs no expiry;

@@ -5,7 +5,7 @@ import type { Database, QuestionTable } from '../db/schema';
 import type { MediaUrls } from '../http/media-urls';
 import { ownedBy } from '../http/tenant';
 
-// Turns question rows into the answers of spec §7 (see src/lib/contract/question.ts): the list's rows, the
+// Turns question rows into the answers of the API (see src/lib/contract/question.ts): the list's rows, the
 // single question, and a quiz's questions as the list shows them (quizzes/quiz-read.ts).
 
 export type QuestionRow = Selectable<QuestionTable> & { category_name: string };

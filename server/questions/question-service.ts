@@ -22,7 +22,7 @@ import { found, ownedBy } from '../http/tenant';
 import { BankPageCache } from './bank-pages';
 import { CATEGORY_NAME, selectQuestions, toKeptQuestionListItem, toQuestionListItem, type QuestionRow } from './question-read';
 
-// The question bank (spec §7 Question). The answer shapes and the write rules are documented in
+// The question bank (the Question calls of the API). The answer shapes and the write rules are documented in
 // src/lib/contract/question.ts; a question's image is `image` of its write's files.
 
 type Deps = Pick<ServerContext, 'db' | 'clock' | 'uploads'> & {

@@ -8,9 +8,9 @@ import { paginate, type PageRequest } from '../http/pagination';
 import { withSearch } from '../http/search';
 import { found, ownedBy } from '../http/tenant';
 import { questionListItems } from '../questions/question-read';
-import type { QuizLiveState } from './quiz-events';
+import type { QuizLiveState } from '../live/quiz-events';
 
-// Reads quizzes and turns their rows into the answers of spec §7 (see src/lib/contract/quiz.ts). Lists load
+// Reads quizzes and turns their rows into the answers of the API (see src/lib/contract/quiz.ts). Lists load
 // the question ids and attempt counts of a whole page in two queries, not one per row.
 
 export type QuizRow = Selectable<QuizTable>;
@@ -141,4 +141,14 @@ export function liveStateOf(row: QuizRow, questionCount: number): QuizLiveState 
     end_date_time: row.end_date_time,
     updated_at: row.updated_at,
   };
+}
+
+/** Every quiz's live state (all tenants): what the live channel republishes on start. */
+export async function liveStatesOfAll(db: Kysely<Database>): Promise<QuizLiveState[]> {
+  const rows = await db.selectFrom('quizzes').selectAll().execute();
+  const questions = await questionIdsOf(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => liveStateOf(row, questions.get(row.id)?.length ?? 0));
 }

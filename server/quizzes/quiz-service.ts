@@ -13,10 +13,10 @@ import { removeFiles, removeReplaced, withStoredFiles } from '../http/stored-fil
 import { liveStateOf, loadQuiz, questionIdsOf, type QuizRow } from './quiz-read';
 import { manualQuestionTimes, type LiveMoment } from './scheduler-timeline';
 
-// Every quiz write goes through here (routes, and later the live controls), so the rules of decisions §3
+// Every quiz write goes through here (routes, and later the live controls), so the rules of docs/decisions.md "Quiz rules"
 // hold for all of them and the live publisher hears of each change once, after its transaction commits.
 
-/** A quiz's files: `image` may be an image or an MP4/WebM video (spec §3), the sponsor logo is an image. */
+/** A quiz's files: `image` may be an image or an MP4/WebM video (the specification's fields), the sponsor logo is an image. */
 export const QUIZ_FILES = ['image', 'sponsor_logo'] as const;
 type QuizFile = (typeof QUIZ_FILES)[number];
 export type QuizFiles = FileChanges<QuizFile>;
@@ -267,7 +267,7 @@ export function quizService(deps: Deps) {
     /** Deletes the quiz's attempts (with their answers, tokens and the quiz's rounds); the quiz gets a new version (its attempts count changed). */
     async resetAttempts(clientId: number, current: QuizRow): Promise<QuizRow> {
       const row = await db.transaction().execute(async (trx) => {
-        // Play (issue 17): answers and participant tokens go with the attempts (foreign keys); the quiz's
+        // Play: answers and participant tokens go with the attempts (foreign keys); the quiz's
         // rounds too, so everyone plays again from a clean slate.
         await trx.deleteFrom('rounds').where('quiz_id', '=', current.id).execute();
         await trx.deleteFrom('attempts').where('quiz_id', '=', current.id).where('client_id', '=', clientId).execute();

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../clock';
 import type { Database } from '../db/schema';
 
-// A lease in scheduler_locks: one server instance runs the AUTO scheduler at a time (decisions §4). The
+// A lease in scheduler_locks: one server instance runs the AUTO scheduler at a time (docs/decisions.md "Live quiz state"). The
 // holder renews it on every tick; when a holder dies its lease expires and another instance takes over.
 // Two plain statements, each atomic on SQLite and PostgreSQL: create the row if missing, then take it
 // if it is ours or expired.

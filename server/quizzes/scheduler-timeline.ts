@@ -1,6 +1,6 @@
 import { statusOrder, type QuizStatus } from '../../src/lib/quiz-rules';
 
-// Where a quiz's live state should be at a given instant (decisions §4), computed from its settings
+// Where a quiz's live state should be at a given instant (docs/decisions.md "Live quiz state"), computed from its settings
 // alone so a restarted scheduler resumes at the right point. Times are epoch milliseconds.
 //
 // question_started_at is when the current question opened (its before_qs_timer alert begins);

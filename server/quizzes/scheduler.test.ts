@@ -3,11 +3,11 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { created, toCount } from '../db/rows';
 import { localUploadStore } from '../http/uploads';
 import { createTestServer, createTenant, type TestServer } from '../test/support';
-import type { QuizLiveState } from './quiz-events';
+import type { QuizLiveState } from '../live/quiz-events';
 import { quizService } from './quiz-service';
 import { autoScheduler } from './scheduler';
 
-// The AUTO scheduler driven by a ManualClock: every status and question at its time (decisions §4),
+// The AUTO scheduler driven by a ManualClock: every status and question at its time (docs/decisions.md "Live quiz state"),
 // resuming after a restart, and one instance at a time through the lease in scheduler_locks.
 
 const SECOND = 1000;

@@ -9,7 +9,7 @@ import type { QuizService } from './quiz-service';
 import { SchedulerLock } from './scheduler-lock';
 import { nextAutoMove, type QuizTimers } from './scheduler-timeline';
 
-// The AUTO scheduler (decisions §4): each tick, the instance holding the lease moves every unfinished
+// The AUTO scheduler (docs/decisions.md "Live quiz state"): each tick, the instance holding the lease moves every unfinished
 // AUTO quiz to where its timers say it should be (scheduler-timeline.ts). Moves go through the quiz
 // service, so they bump the version, reach mirrors via updated_after and are published live.
 

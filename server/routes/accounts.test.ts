@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { currentUser } from '../../src/lib/contract/accounts';
 import { createTenant, createTestServer, login, signedInTenant, type TestServer } from '../test/support';
 import { resetLinkOrigin } from '../accounts/account-service';
-import { TOKEN_CACHE_MS } from '../accounts/token-cache';
+import { TOKEN_CACHE_MS } from '../http/token-cache';
 
 let server: TestServer;
 

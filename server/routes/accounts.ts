@@ -13,7 +13,7 @@ import type { ServerContext } from '../context';
 import { authenticate, userOf } from '../http/auth';
 import { mediaUrlsOf } from '../http/media-urls';
 
-// Spec §7 Auth and decisions §3 Accounts. The rules live in accounts/account-service.ts.
+// The Auth calls of the API and docs/decisions.md "Accounts". The rules live in accounts/account-service.ts.
 
 export const accountRoutes: FastifyPluginAsyncZod<ServerContext> = async (app, ctx) => {
   const accounts = accountService(ctx);

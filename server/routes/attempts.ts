@@ -17,7 +17,7 @@ import { pageRequestOf } from '../http/pagination';
 import { protect } from '../http/protect';
 import { clientIdOf } from '../http/tenant';
 
-// Spec §7 Attempts: the Quiz Report list, bulk and single delete, and the participants CSV export. The
+// The Attempts calls of the API: the Quiz Report list, bulk and single delete, and the participants CSV export. The
 // rules live in attempts/attempt-service.ts.
 
 /** The export answers CSV text (streamed), not JSON. */

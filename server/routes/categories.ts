@@ -9,7 +9,7 @@ import { pageRequestOf } from '../http/pagination';
 import { protect } from '../http/protect';
 import { clientIdOf } from '../http/tenant';
 
-// Spec §7 Category: /api/v1/category/. The rules live in categories/category-service.ts.
+// The Category calls of the API: /api/v1/category/. The rules live in categories/category-service.ts.
 
 export const categoryRoutes: FastifyPluginAsyncZod<ServerContext> = async (app, ctx) => {
   protect(app, ctx);

@@ -5,7 +5,7 @@ import { createPlayQuiz, joined } from '../play/play-test-support';
 import { signInAt, startOidcProvider, type TestOidcProvider } from '../test/oidc-provider';
 import { createTestServer, signedInTenant, type TestServer } from '../test/support';
 
-// The client's OpenID Connect provider, set by its admin (issue 17 §2): GET, PUT and DELETE /api/v1/client-oidc/.
+// The client's OpenID Connect provider, set by its admin: GET, PUT and DELETE /api/v1/client-oidc/.
 // Always the caller's own client, never the secret in an answer, refused while the operator has social sign-in off,
 // and a saved change is what the next participant's sign-in uses (play/oidc.ts's discovery cache included).
 

@@ -8,7 +8,7 @@ import { OIDC_CALLBACK_PATH } from '../play/oidc';
 import { protect } from '../http/protect';
 import { clientIdOf } from '../http/tenant';
 
-// The client's OpenID Connect provider for participants' social sign-in (issue 17 §2): GET, PUT and DELETE
+// The client's OpenID Connect provider for participants' social sign-in: GET, PUT and DELETE
 // /api/v1/client-oidc/, admin only (protect: a participant's token is not a Token) and always the caller's own
 // client. The rules live in accounts/client-oidc-service.ts.
 

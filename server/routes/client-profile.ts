@@ -16,7 +16,7 @@ import { pageRequestOf, paginateWith } from '../http/pagination';
 import { protect } from '../http/protect';
 import { clientIdOf } from '../http/tenant';
 
-// Spec §7 Client settings: GET /api/v1/profiles/client/ (a one-item list, the caller's client) and
+// The Client settings calls of the API: GET /api/v1/profiles/client/ (a one-item list, the caller's client) and
 // PATCH /api/v1/profiles/client/{client}/, multipart with the images (or JSON). The rules live in
 // accounts/client-profile-service.ts.
 

@@ -12,7 +12,7 @@ import { viewerRoutes } from './viewers';
 import { quizRoutes } from './quizzes';
 
 /**
- * Every resource of spec §7, one plugin per file. A new resource adds its plugin here; each plugin
+ * Every resource of the API, one plugin per file. A new resource adds its plugin here; each plugin
  * calls protect(app, ctx) first (see http/protect.ts) and registers its full paths (/api/v1/...), each
  * with its schemas from the contract (http/contract.ts).
  */

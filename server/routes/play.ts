@@ -27,7 +27,7 @@ import type { PlayLive } from '../play/play-live';
 import { playService } from '../play/play-service';
 import { pollPlayService } from '../play/poll-play-service';
 
-// The participants' routes (decisions §6, issue 17) under /api/v1/play/. Public: the quiz by its hash and the poll by
+// The participants' routes (docs/decisions.md "Play") under /api/v1/play/. Public: the quiz by its hash and the poll by
 // its link key, and joining with the join code. With `Authorization: Participant <token>`: the phone's state,
 // answers (Idempotency-Key: a repeat is acknowledged again, never counted twice) and self-paced steps; a
 // voter token votes. Admin tokens open none of these, as participant tokens open no portal route.

@@ -16,7 +16,7 @@ import { clientIdOf } from '../http/tenant';
 import { pollChoiceService } from '../polls/poll-choice-service';
 import { checkPollsEnabled, toPollChoice } from '../polls/poll-service';
 
-// Spec §7 Poll: /api/v1/poll-choices/ with a JSON body {name, votes, question}; `question` is the poll's id.
+// The Poll calls of the API: /api/v1/poll-choices/ with a JSON body {name, votes, question}; `question` is the poll's id.
 // Answers 403 while the client's poll_enabled is off. The rules live in polls/poll-choice-service.ts.
 
 export const pollChoiceRoutes: FastifyPluginAsyncZod<ServerContext> = async (app, ctx) => {

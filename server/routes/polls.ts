@@ -11,7 +11,7 @@ import { protect } from '../http/protect';
 import { clientIdOf } from '../http/tenant';
 import { POLL_FILES, checkPollsEnabled, pollService } from '../polls/poll-service';
 
-// Spec §7 Poll: /api/v1/poll-list/, JSON or multipart (with the QR image). Answers 403 while the client's
+// The Poll calls of the API: /api/v1/poll-list/, JSON or multipart (with the QR image). Answers 403 while the client's
 // poll_enabled is off. The rules live in polls/poll-service.ts.
 
 export const pollRoutes: FastifyPluginAsyncZod<ServerContext> = async (app, ctx) => {

@@ -21,7 +21,7 @@ import { toQuestionDetail } from '../questions/question-read';
 import { questionService } from '../questions/question-service';
 import { quizService } from '../quizzes/quiz-service';
 
-// Spec §7 Question: /api/v1/questions/ and bulk-delete-questions/. Writes come as JSON or multipart (with
+// The Question calls of the API: /api/v1/questions/ and bulk-delete-questions/. Writes come as JSON or multipart (with
 // the image). The rules live in questions/question-service.ts.
 
 const IMAGE = ['image'] as const;

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { quizDetail, quizSummary } from '../../src/lib/contract/quiz';
 import { created } from '../db/rows';
-import type { QuizLiveState } from '../quizzes/quiz-events';
+import type { QuizLiveState } from '../live/quiz-events';
 import { createTestServer, signedInTenant, type TestServer } from '../test/support';
 
 // A 1x1 PNG, the start of an MP4 (ftyp box) and of a WebM (EBML header): enough for detection by content.

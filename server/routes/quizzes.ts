@@ -16,7 +16,7 @@ import { clientIdOf } from '../http/tenant';
 import { getQuiz, listQuizzes, loadQuiz, quizDetail as quizDetailOf, type QuizRow } from '../quizzes/quiz-read';
 import { QUIZ_FILES, quizService } from '../quizzes/quiz-service';
 
-// Spec §7 Quiz. GET portal-quiz/ (List Quiz rows) and GET quiz/ answer the same paged rows; a single quiz
+// The Quiz calls of the API. GET portal-quiz/ (List Quiz rows) and GET quiz/ answer the same paged rows; a single quiz
 // and every write answer QuizDetail with its ETag. Writes come as JSON or multipart (with the image and the
 // sponsor logo; a file field sent as text, the current URL, leaves it unchanged). The rules live in
 // quizzes/quiz-service.ts.

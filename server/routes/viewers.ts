@@ -6,7 +6,7 @@ import { protect } from '../http/protect';
 import { clientIdOf } from '../http/tenant';
 import { viewerService } from '../viewers/viewer-service';
 
-// Spec §7 Viewers: GET /api/v1/profiles/viewer/, the participants of the caller's quizzes (read-only).
+// The Viewers calls of the API: GET /api/v1/profiles/viewer/, the participants of the caller's quizzes (read-only).
 
 export const viewerRoutes: FastifyPluginAsyncZod<ServerContext> = async (app, ctx) => {
   protect(app, ctx);

@@ -38,7 +38,7 @@ export const IMAGE_TYPES: Record<string, string> = {
   'image/bmp': 'bmp',
 };
 
-/** Videos, accepted only where a field allows them (a quiz's image may be a video, spec §3). */
+/** Videos, accepted only where a field allows them (a quiz's image may be a video, the specification's fields). */
 export const VIDEO_TYPES: Record<string, string> = {
   'video/mp4': 'mp4',
   'video/webm': 'webm',

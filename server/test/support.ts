@@ -14,7 +14,7 @@ import { migrateToLatest } from '../db/migrate';
 import { UploadStore } from '../http/uploads';
 import { MemoryMailer } from '../mail/mailer';
 import { openMediaStorage } from '../storage/open-storage';
-import type { QuizEvents } from '../quizzes/quiz-events';
+import type { QuizEvents } from '../live/quiz-events';
 import type { LiveWriter } from '../play/live-writer';
 import { databaseUrl, onServer } from './pg-template';
 

@@ -6,7 +6,7 @@ import { paginate, type PageRequest } from '../http/pagination';
 import { withSearch } from '../http/search';
 import { ownedBy } from '../http/tenant';
 
-// Viewers (spec §7 Viewers): the participants of the client's quizzes, read-only to the portal.
+// Viewers (the Viewers calls of the API): the participants of the client's quizzes, read-only to the portal.
 
 const SEARCH_FIELDS = ['viewers.username', 'viewers.first_name', 'viewers.last_name', 'viewers.email', 'viewers.mobile'];
 

@@ -4,10 +4,10 @@ import type * as AccountsContract from '../lib/contract/accounts';
 import type { CurrentUser, LoginPayload, LoginResponse, ResetConfirmPayload } from '../lib/contract/accounts';
 import { nextTask } from '../lib/next-task';
 
-// One typed function per accounts call of spec §7 Auth.
+// One typed function per Auth call of the API.
 
 // The HTTP client (ky with it) loads with the first request rather than with /login's first bundle, which draws
-// the sign-in form without it (issue 20 §3: about 5 kB gzip); its chunk is small (vite.config.ts, 'http').
+// The sign-in form without it (about 5 kB gzip); its chunk is small (vite.config.ts, 'http').
 const client = () => import('./client');
 
 async function requestJson<T>(path: string, options?: Options): Promise<T> {
@@ -24,7 +24,7 @@ async function decoded<S extends z.ZodType>(
   const [contract, { decodeAnswer }, body] = await Promise.all([import('../lib/contract/accounts'), client(), answer]);
   // Decoded in a task of its own: the schemas' chunk (zod with it) is often evaluated in the task that settles the
   // wait above, and its evaluation, the schemas' first build and the decoding together made one long task of a
-  // signed-in start (issue 20 §3).
+  // signed-in start.
   await nextTask();
   return decodeAnswer(pick(contract), body, what);
 }

@@ -4,7 +4,7 @@ import { requestDecoded } from './client';
 
 export type { ClientProfile } from '../lib/contract/client-profile';
 
-/** GET profiles/client/: a one-item list; the first item is the caller's client (spec §7 Client settings). */
+/** GET profiles/client/: a one-item list; the first item is the caller's client (the Client settings calls of the API). */
 export async function fetchClientProfile(signal?: AbortSignal): Promise<ClientProfile> {
   const page = await requestDecoded(pageOf(clientProfile), 'api/v1/profiles/client/', { signal });
   const [profile] = page.results;

@@ -2,7 +2,7 @@ import { HTTPError, TimeoutError } from 'ky';
 import { toApiError } from './client';
 import { ApiError, NETWORK_FAILURE_MESSAGE, TIMEOUT_MESSAGE, readableMessage } from './errors';
 
-// Issue 22: a network failure reads as a sentence a person understands, never the browser's "Failed to fetch".
+// A network failure reads as a sentence a person understands, never the browser's "Failed to fetch".
 describe('what a person reads about a failure', () => {
   it('no answer at all is the network sentence, without the browser text', async () => {
     const error = await toApiError(new TypeError('Failed to fetch'));

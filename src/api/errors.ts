@@ -36,7 +36,7 @@ export function fieldErrorsFromBody(body: unknown): FieldErrors {
 }
 
 /*
- * The one mapping from a failure to the sentence a person reads (issue 22): every screen, notification and the
+ * The one mapping from a failure to the sentence a person reads: every screen, notification and the
  * Sync screen show these, never a browser's "Failed to fetch" or a bare status code.
  */
 

@@ -23,7 +23,7 @@ export function emptyWhenForbidden<T>(api: Resource<T>): Resource<T> {
 }
 
 /**
- * GET/POST /api/v1/poll-list/, GET/PATCH/DELETE /api/v1/poll-list/{id}/ (spec §7 Poll), multipart; a QR
+ * GET/POST /api/v1/poll-list/, GET/PATCH/DELETE /api/v1/poll-list/{id}/ (the Poll calls of the API), multipart; a QR
  * image given as a file is uploaded, its stored URL (a string) is never sent back.
  */
 export const pollsApi: Resource<Poll> = emptyWhenForbidden(

@@ -3,7 +3,7 @@ import { resource } from './resource';
 
 /**
  * GET/POST /api/v1/questions/, GET/PATCH/DELETE /api/v1/questions/{id}/, POST /api/v1/bulk-delete-questions/
- * (spec §7 Question). A file in `image` sends the write as multipart; the image URL read back is never sent.
+ * (the Question calls of the API). A file in `image` sends the write as multipart; the image URL read back is never sent.
  */
 export const questionsApi = resource<QuestionListItem, QuestionDetail>(
   {

@@ -19,7 +19,7 @@ export function withQuestionsField(payload: Record<string, unknown>): Record<str
 }
 
 /**
- * GET/POST /api/v1/quiz/, GET/PATCH/DELETE /api/v1/quiz/{id}/ (spec §7 Quiz), multipart with each question
+ * GET/POST /api/v1/quiz/, GET/PATCH/DELETE /api/v1/quiz/{id}/ (the Quiz calls of the API), multipart with each question
  * id appended in order; image and sponsor_logo are sent only when they are files (a string is the stored URL).
  */
 export const quizzesApi: Resource<QuizSummary, QuizDetail> = {
@@ -28,7 +28,7 @@ export const quizzesApi: Resource<QuizSummary, QuizDetail> = {
   update: (id, payload, write, client) => base.update(id, withQuestionsField(payload), write, client),
 };
 
-// The live controls (decisions §4): REST calls made only online and never queued, since a command replayed
+// The live controls (docs/decisions.md "Live quiz state"): REST calls made only online and never queued, since a command replayed
 // minutes later would be wrong on stage. Each answers the quiz as it now is.
 
 /** PATCH quiz/{id}/ with a later status (the server refuses going back). */

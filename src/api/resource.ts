@@ -114,7 +114,7 @@ export interface ResourceSchemas<T, One = T> {
 }
 
 /**
- * Typed calls for one REST resource of spec §7, with the sync extras (decisions.md §3). With `schemas`,
+ * Typed calls for one REST resource of the API, with the sync extras (docs/decisions.md "Server extras for sync"). With `schemas`,
  * every answer is decoded with the contract's schemas (decodeAnswer); without them (tests against a
  * stand-in server) answers are taken as they come.
  */
@@ -122,7 +122,7 @@ export function resource<T, One = T>(definition: ResourceDefinition, schemas?: R
   const path = definition.path.replace(/^\//, '');
   const one = (id: number) => `${path}${id}/`;
   // Built at the first list answer, not with the resource: the screens' code makes every resource as it loads,
-  // in one task, and most screens list one or two of them (issue 20 §3, total blocking time).
+  // in one task, and most screens list one or two of them (total blocking time).
   let pageSchema: ReturnType<typeof pageOf<z.ZodType<T>>> | undefined;
   const oneSchema = schemas?.one ?? null;
   const page = (body: unknown): Page<T> => {

@@ -1,7 +1,7 @@
 /**
  * The session's token and what to do when the server rejects it: state of the HTTP client (client.ts), kept apart
  * from it so that the session can set them from /login's first bundle while ky and the client load only with the
- * first request (issue 20 §3).
+ * first request.
  */
 
 let currentToken: string | null = null;

@@ -11,7 +11,7 @@ export interface ViewerQuery {
   page?: number;
 }
 
-/** GET profiles/viewer/?quiz=&search=&page= (spec §7 Viewers): the participants, one page. */
+/** GET profiles/viewer/?quiz=&search=&page= (the Viewers calls of the API): the participants, one page. */
 export function listViewers(query: ViewerQuery, signal?: AbortSignal): Promise<Page<ViewerProfile>> {
   const searchParams: Record<string, string | number> = {};
   if (query.quiz) searchParams.quiz = query.quiz;

@@ -32,7 +32,7 @@ function RouterLink({ to, ...anchor }: ScreenLinkProps) {
 
 const renderRouterLink: RenderScreenLink = (props) => <RouterLink {...props} />;
 
-/** Sets the title, and holds every screen behind the spinner while a stored token's user loads (spec §4). */
+/** Sets the title, and holds every screen behind the spinner while a stored token's user loads (the specification's states). */
 export function RootLayout() {
   const { token, user, loadFailed, retry, logout } = useSession();
   useDocumentTitle();

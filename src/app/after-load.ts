@@ -5,7 +5,7 @@ export const AFTER_LOAD_IDLE_LIMIT_MS = 2000;
  * Calls `run` once the page has loaded (its first scripts and styles), at the first idle moment after that. For
  * work the first screen does not need, such as the service worker's registration: started at once, its
  * script and then its precache of every chunk competed with the first screen's own downloads and tasks on a
- * slow phone (issue 20 §3). Returns what cancels it.
+ * slow phone. Returns what cancels it.
  */
 export function afterLoad(run: () => void, target: Window = window): () => void {
   let cancelIdle = () => {};

@@ -2,7 +2,7 @@ import type * as RouterChunk from './router';
 import { isLoginPath } from './screen-table';
 import { loadOnce } from '../lib/load-once';
 
-// Which screen the page opens on decides what the first bundle must hold (issue 20 §3: /login within 120 kB gzip
+// Which screen the page opens on decides what the first bundle must hold (/login within 120 kB gzip
 // of JavaScript). The sign-in screen, on / and /login without a stored token, is drawn by a small shell of our
 // own (shell.tsx) without React Router; everything else goes through the router, whose chunk (React Router, the
 // routes table, the guards, RootLayout: router.tsx) loads on demand. Nothing here may import that chunk statically.

@@ -20,7 +20,7 @@ type Router = ReturnType<typeof createBrowserRouter>;
 /**
  * What createBrowserRouter does, in two tasks: making the router (its routes converted and ranked), then starting
  * its first navigation (matching, the lazy routes asked for). Together they were one task of 14-60 ms on the
- * Lighthouse runs' main thread, four times that at a phone's pace (issue 20 §3); React Router's own
+ * Lighthouse runs' main thread, four times that at a phone's pace; React Router's own
  * createBrowserRouter is these two calls with the same options, the hydration data aside (a client-only app has none).
  */
 export function createRouterInTurns(done: (router: Router) => void): () => void {
@@ -58,7 +58,7 @@ export interface RouterScreensProps {
 
 /**
  * The screens: the starting loader until the router exists, then the router. Its own component, so that making
- * the router renders this alone, not the providers above it (issue 20 §3, total blocking time).
+ * The router renders this alone, not the providers above it (total blocking time).
  */
 export function RouterScreens({ navigateTo }: RouterScreensProps) {
   const router = useRouter();

@@ -7,7 +7,7 @@ import { LAZY_SCREENS, loadPortalLayout, loadScreenCode, LOGIN_TITLE, type LazyS
 import { paths } from '../lib/paths';
 
 // This table, React Router and what only they use are the router's chunk (router.tsx, loaded by first-screen.ts):
-// /login must load fast on a phone (issue 20 §3: 120 kB gzip of JavaScript), so the first bundle holds only the
+// /login must load fast on a phone (120 kB gzip of JavaScript), so the first bundle holds only the
 // sign-in screen, drawn without the router by shell.tsx. The portal layout and every feature screen are loaded
 // when their route is first matched (react-router's route `lazy`), so Dexie-heavy lists, the quiz editor, dates
 // and drag and drop stay out of both. Which screens there are, their paths and titles: screen-table.ts.
@@ -37,7 +37,7 @@ export const routes: RouteObject[] = [
       {
         element: <RequireSession />,
         children: [
-          // The big screens (decisions §7): signed in, full screen, without the portal's sidebar and top bar.
+          // The big screens (docs/decisions.md "Stage"): signed in, full screen, without the portal's sidebar and top bar.
           ...routesIn('full-screen'),
           {
             lazy: () => loadScreenCode(loadPortalLayout).then((Component) => ({ Component })),

@@ -2,15 +2,15 @@ import { nextTask } from '../lib/next-task';
 
 // A signed-in start evaluates the screens' code after its title is painted. Asked for at once, the router, the
 // layout, the screen and the libraries under them arrive together and are evaluated in one task: 30-60 ms of the
-// main thread under Lighthouse, four times that at a phone's pace (issue 20 §3, total blocking time). The libraries
+// main thread under Lighthouse, four times that at a phone's pace (total blocking time). The libraries
 // are evaluated first instead, one chunk per task, and the screens' own code after them. Not offline: nothing is
 // downloaded then (the service worker's cache answers at once), and loading in turn only made the first list later
-// (issue 20 §4, the offline cold start).
+// (the offline cold start).
 
 /**
  * Starts opening the local database, not waiting for it: an open held up by another tab's older version must not
  * hold up the screens. Opened ahead of the screen's first query, its task is the open alone; left to that query, it
- * also ran every query that had waited for it (18-38 ms unthrottled on a fresh profile, issue 20 §3).
+ * also ran every query that had waited for it (18-38 ms unthrottled on a fresh profile).
  */
 export async function startOpeningDatabase(): Promise<void> {
   const { portalDatabase } = await import('../local/db');

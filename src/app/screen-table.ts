@@ -5,9 +5,9 @@ import { nextTask } from '../lib/next-task';
 // The screens whose code loads on demand: their addresses, titles and code, in the first bundle (the routes table,
 // routes.tsx, is built from this one and travels in the router's chunk). So the start, before the router's chunk
 // is there, can put the screen's title over the spinner and ask for the screen's code together with the router's
-// chunk, not after it: one round trip less before a list shows (issue 20 §3). Kept small: no React Router here.
+// chunk, not after it: one round trip less before a list shows. Kept small: no React Router here.
 
-/** Where a screen is drawn: signed out, signed in full screen (the big screens, decisions §7), or in the portal's layout. */
+/** Where a screen is drawn: signed out, signed in full screen (the big screens, docs/decisions.md "Stage"), or in the portal's layout. */
 export type ScreenFrame = 'signed-out' | 'full-screen' | 'portal';
 
 export interface LazyScreen {
@@ -232,7 +232,7 @@ export function codeOf(screen: LazyScreen): Array<() => Promise<ComponentType>> 
 
 /**
  * Starts loading the code of the screen the address names (its layout too), before the router asks for it: with
- * the router's chunk at the start, and offline from the service worker's cache (issue 20 §3, §4). The router's
+ * The router's chunk at the start, and offline from the service worker's cache. The router's
  * own loads then find the modules loading or loaded. A failure is the router's to report, when it asks.
  */
 export function preloadScreenAt(pathname: string): void {

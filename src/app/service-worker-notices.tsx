@@ -6,9 +6,9 @@ import { PrimaryAction } from '../ui/actions';
 
 const UPDATE_NOTICE_ID = 'new-version';
 
-// Loaded with the first notice: Mantine's notifications are not needed to draw /login (issue 9 budget). ui/notice,
+// Loaded with the first notice: Mantine's notifications are not needed to draw /login (/login's JavaScript budget, docs/decisions.md "Performance budgets"). ui/notice,
 // not ui/notify, whose chunk is the screens' shared code: on /login, "Ready to work offline" loaded and evaluated
-// the screens' libraries (about 190 kB gzip) after the page had loaded (issue 20 §3).
+// The screens' libraries (about 190 kB gzip) after the page had loaded.
 const showNotice = (data: Parameters<typeof Notice.showNotice>[0]) => void import('../ui/notice').then((notice) => notice.showNotice(data));
 
 /**

@@ -12,7 +12,7 @@ import { loadScreenLibraries } from './screen-libraries';
 import { LOGIN_TITLE, preloadScreenAt, startingTitleAt } from './screen-table';
 import { whenUserActs } from './when-user-acts';
 
-// The sign-in screen without React Router (issue 20 §3: its 27 kB gzip were a fifth of /login's JavaScript). The
+// The sign-in screen without React Router (its 27 kB gzip were a fifth of /login's JavaScript). The
 // shell draws it and hands over to the router's chunk (router.tsx) for anything else: the Forgot Password link, a
 // successful sign-in. That chunk loads from the user's first touch, key or focus on the page, so the hand-over is
 // usually immediate. The router then draws the same screens by the same routes table: titles, guards (the
@@ -63,7 +63,7 @@ function LoginShell({ onHandOver }: { onHandOver: (handOver: HandOver) => void }
   }, []);
 
   // The router's chunk, ready before the user needs it: from their first touch, key or focus on the page. The form
-  // needs none of it, so a page nobody acts on loads no more than the form (issue 20 §3).
+  // needs none of it, so a page nobody acts on loads no more than the form.
   useEffect(() => whenUserActs(() => void loadRouter().catch(() => undefined)), []);
 
   // Signed in: the router's guards send the user on (PublicOnly), behind the session's spinner (RootLayout).
@@ -118,7 +118,7 @@ export function Screens() {
     // Opening on another screen: nothing is asked for until the screen's title (rendered at once below) has been
     // painted. The downloads do not hold the paint up on a phone; but Lighthouse's model counts every download that
     // ended before it as one the paint waited for, which put List Quiz's largest paint (that title) after the ~300 kB
-    // of its screens' code (issue 20 §3). Then, online, the screens' libraries are evaluated in turn
+    // of its screens' code. Then, online, the screens' libraries are evaluated in turn
     // (screen-libraries.ts), and the router's chunk and the screen's own code are asked for together (rather than
     // the screen's once the router has been made).
     const cancelWait = afterFirstPaint(() => {

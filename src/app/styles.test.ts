@@ -5,7 +5,7 @@ import path from 'node:path';
 // The portal loads Mantine's styles in two stylesheets (first-screen-styles.css, screen-styles.css) instead of
 // the whole @mantine/core/styles.css. Together they must still give every component the portal draws its styles,
 // once, in the order Mantine's own stylesheet gives them (a later file's rules win over an earlier one's), and hold
-// no other component's: parsing and matching unused rules took the main thread during a list's start (issue 20 §3).
+// no other component's: parsing and matching unused rules took the main thread during a list's start.
 
 const root = path.resolve(import.meta.dirname, '../..');
 const mantineStyles = path.join(root, 'node_modules/@mantine/core/styles');

@@ -4,7 +4,7 @@ import { cssVariablesResolver, theme } from './theme';
 
 // The theme's CSS variables and Mantine's responsive classes are a stylesheet (theme-variables.css, imported by
 // main.tsx), not what MantineProvider renders into a <style> on every one of its renders (App.tsx turns that off):
-// computing them took a few milliseconds of each of the start's first renders (issue 20 §3, total blocking time).
+// computing them took a few milliseconds of each of the start's first renders (total blocking time).
 // This test writes the stylesheet from the theme as Mantine would render it (`npx vitest run -u` after changing the
 // theme) and fails while the two differ.
 

@@ -29,12 +29,12 @@ export const DEFAULT_RADIUS = 'md';
 /**
  * A component's theme defaults, typed by its props. What Mantine's `Button.extend({...})` gives, without importing
  * the components themselves: `extend` is an identity function, but naming Modal, Popover or Table here put them
- * (with floating-ui, the scroll lock and the focus trap) into the first bundle of /login (issue 20 §3).
+ * (with floating-ui, the scroll lock and the focus trap) into the first bundle of /login.
  */
 const defaults = <Props>(defaultProps: Partial<Props>): MantineThemeComponent => ({ defaultProps });
 
 /**
- * The portal's one theme (issue 22 #11): one primary colour, one radius, and component defaults so that
+ * The portal's one theme: one primary colour, one radius, and component defaults so that
  * screens carry no styling of their own. Button sizes stay Mantine's `sm`, raised to 44 px touch targets
  * in touch-targets.css; the action styles (primary, secondary, destructive) live in src/ui/actions.tsx.
  */

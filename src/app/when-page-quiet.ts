@@ -9,7 +9,7 @@ export const QUIET_WAIT_LIMIT_MS = 10_000;
  * Calls `run` once the page has been quiet for `QUIET_MS`: idle periods following each other with no busy
  * stretch between them. News that is not urgent ("Ready to work offline") then waits until the first screen
  * has been drawn and its data shown, rather than landing between the start-up's tasks, where drawing it
- * lengthens them (on a fast network the service worker is ready before the screen is; issue 9).
+ * lengthens them (on a fast network the service worker is ready before the screen is).
  * Returns what cancels it.
  */
 export function whenPageQuiet(run: () => void, now: () => number = () => performance.now()): () => void {

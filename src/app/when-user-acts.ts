@@ -3,7 +3,7 @@ const INTENT_EVENTS = ['pointerdown', 'keydown', 'focusin'] as const;
 
 /**
  * Calls `run` once, at the user's first touch, click, key or focus on the page. For code only a next step needs
- * (the router's chunk behind the sign-in form, issue 20 §3): a person takes seconds to fill the form or to reach a
+ * (the router's chunk behind the sign-in form): a person takes seconds to fill the form or to reach a
  * link, far longer than the chunk takes to arrive, and a page nobody acts on downloads nothing more. Returns what
  * cancels it.
  */

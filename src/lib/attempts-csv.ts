@@ -1,7 +1,7 @@
 import Papa from 'papaparse';
 import type { Attempt } from './contract/attempt';
 
-// The Quiz Report's own CSV export (spec §7 Attempts, §9): built in the browser from the attempts, the
+// The Quiz Report's own CSV export (the Attempts calls of the API and the specification's constants): built in the browser from the attempts, the
 // table's columns without Delete, comma separated, in chunks of 1000 rows, with a UTF-8 byte-order mark
 // so spreadsheet programs read accents right.
 
@@ -12,7 +12,7 @@ const LINE_END = '\r\n';
 
 /**
  * A text cell starting with = + - @, tab or CR is read as a formula by spreadsheet programs; a leading
- * apostrophe keeps it text (the server's export does the same, decisions §3). Numbers are left alone.
+ * apostrophe keeps it text (the server's export does the same, docs/decisions.md "CSV exports"). Numbers are left alone.
  */
 const FORMULA_START = /^[=+\-@\t\r]/;
 

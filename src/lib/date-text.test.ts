@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { dayAndTimeZoneText, dayText, dayTimeText, dayTimeZoneText, durationText } from './date-text';
 
-describe('the one date formatter (issue 22)', () => {
+describe('the one date formatter', () => {
   it('shows a dash for a missing or unreadable date', () => {
     expect(dayText(undefined)).toBe('—');
     expect(dayText(null)).toBe('—');
@@ -30,7 +30,7 @@ describe('the one date formatter (issue 22)', () => {
     expect(dayTimeZoneText(local, 'en-GB')).toBe(`21 Nov 2026, 09:05 ${zone}`);
   });
 
-  it('splits such a moment into its day and its time with the zone, for a two-line table cell (issue 20)', () => {
+  it('splits such a moment into its day and its time with the zone, for a two-line table cell', () => {
     const local = new Date(2026, 10, 21, 9, 5);
     const zone = new Intl.DateTimeFormat('en-GB', { timeZoneName: 'short' })
       .formatToParts(local)
@@ -41,7 +41,7 @@ describe('the one date formatter (issue 22)', () => {
   });
 });
 
-it('writes a countdown as h:mm:ss, m:ss under an hour (issue 22: "Time left 5966 s")', () => {
+it('writes a countdown as h:mm:ss, m:ss under an hour ("Time left 5966 s")', () => {
   expect(durationText(5966)).toBe('1:39:26');
   expect(durationText(3600)).toBe('1:00:00');
   expect(durationText(245)).toBe('4:05');

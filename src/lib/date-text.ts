@@ -1,9 +1,9 @@
-// The portal's one date formatter (issue 22): every screen writes dates through these, in the browser's locale
+// The portal's one date formatter: every screen writes dates through these, in the browser's locale
 // and the device's time zone, or a dash when there is none (a row the server has not stored yet) or it cannot
 // be read. A moment people meet at (a quiz's start and end) also names its time zone; a list's day does not.
 //
 // Intl formatters are made on first use and kept: the first one of a page loads the locale's data (about 20 ms
-// of a slow phone's main thread, measured in issue 9, and up to 80 ms unthrottled on a busy machine), paid once,
+// of a slow phone's main thread, measured with Lighthouse's 4x slowdown, and up to 80 ms unthrottled on a busy machine), paid once,
 // not per cell. A signed-in start has a worker load it first (app/locale-data.ts).
 
 export type DateStyle = 'day' | 'dayTime' | 'dayTimeZone' | 'timeZone';

@@ -1,5 +1,5 @@
 // A question's four options travel and are stored as one text, 'A: text, B: text, C: text, D: text'
-// (spec §3 Question). This codec is the one place that joins and splits it, for the server and the portal.
+// (the Question fields). This codec is the one place that joins and splits it, for the server and the portal.
 //
 // Splitting is done only at ', X:' where X is a letter that may come next (the next one, or a later one
 // when a letter is missing), so commas inside an option's text survive: 'A: red, green, B: blue' has two
@@ -13,7 +13,7 @@ export interface OptionEntry {
   text: string;
 }
 
-/** The list view's shape (spec §3): keys a, b, c, d mapped to text; a missing option is ''. */
+/** The list view's shape (the specification's fields): keys a, b, c, d mapped to text; a missing option is ''. */
 export type OptionMap = Record<Lowercase<OptionLetter>, string>;
 
 export function isOptionLetter(value: string): value is OptionLetter {
@@ -22,7 +22,7 @@ export function isOptionLetter(value: string): value is OptionLetter {
 
 /**
  * Joins options into the stored text. A list of texts gets letters A, B, C, D from its first item
- * (spec §9); a map or entries keep their letters, in letter order. Texts are trimmed; empty ones are left out.
+ * (the specification's constants); a map or entries keep their letters, in letter order. Texts are trimmed; empty ones are left out.
  */
 export function encodeOptions(options: readonly string[] | readonly OptionEntry[] | Partial<Record<OptionLetter, string>>): string {
   let entries: OptionEntry[];
@@ -48,7 +48,7 @@ const LEADING_PREFIX = /^\s*([A-D])\s*:/;
 
 /**
  * The ', X:' separator before each letter, made once: the server decodes every row of a list page, and
- * building these per call was most of that work (questions list profile, issue 20 §2).
+ * building these per call was most of that work (questions list profile).
  */
 const SEPARATORS = OPTION_LETTERS.map((letter) => ({ letter, pattern: new RegExp(`\\s*,\\s*${letter}\\s*:`) }));
 
@@ -82,12 +82,12 @@ export function decodeOptions(text: string | null | undefined): OptionEntry[] {
   }
 }
 
-/** The detail view's list (spec §7 "options parsed into a list"): 'A: text' strings in order. */
+/** The detail view's list (the specification's "options parsed into a list"): 'A: text' strings in order. */
 export function optionsList(text: string | null | undefined): string[] {
   return decodeOptions(text).map((entry) => `${entry.letter}: ${entry.text}`);
 }
 
-/** The list view's keys a, b, c, d mapped to text (spec §3). */
+/** The list view's keys a, b, c, d mapped to text (the specification's fields). */
 export function optionMap(text: string | null | undefined): OptionMap {
   const map: OptionMap = { a: '', b: '', c: '', d: '' };
   for (const entry of decodeOptions(text)) {

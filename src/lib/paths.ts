@@ -1,5 +1,5 @@
 /**
- * Every address of the portal, built from one table (spec §2's routes). Screens link and navigate with
+ * Every address of the portal, built from one table (the specification's routes). Screens link and navigate with
  * these; src/app/routes.tsx declares its routes with the same builders given the parameter's pattern
  * (`paths.editQuiz(':id')` is `/add-quiz/:id/update`), so a route and its links cannot drift apart.
  * A key is a row's server id, or its local id before sync (store's routeKeyOf).
@@ -18,7 +18,7 @@ export const paths = {
   deleteQuiz: (id: Key) => `/add-quiz/${id}/delete`,
   listQuiz: () => '/list-quiz',
   quizControl: (id: Key) => `/list-quiz/${id}/control`,
-  /** The big screen of a quiz (decisions §7): no portal chrome. */
+  /** The big screen of a quiz (docs/decisions.md "Stage"): no portal chrome. */
   quizStage: (id: Key) => `/list-quiz/${id}/stage`,
 
   categories: () => '/add-category',

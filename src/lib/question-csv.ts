@@ -4,9 +4,9 @@ import { correctOption, OPTIONS_FORMAT_MESSAGE } from './contract/question';
 import { OPTION_LETTERS, type OptionLetter } from './options-codec';
 
 /*
- * The question bank as CSV (issue 5 "Beyond the spec"): one question per row, in the columns below, for
+ * The question bank as CSV (docs/decisions.md "Beyond the spec"): one question per row, in the columns below, for
  * import (parsed and checked row by row before anything is saved) and export (the same columns, so an
- * exported file imports again). Exports follow decisions §3: UTF-8 byte-order mark, and cells that a
+ * exported file imports again). Exports follow docs/decisions.md "CSV exports": UTF-8 byte-order mark, and cells that a
  * spreadsheet would run as a formula are prefixed with "'"; import takes that prefix off again.
  */
 

@@ -1,4 +1,4 @@
-// The quiz's status order and stepping rules (spec §4, decisions §3), shared by the portal's List Quiz
+// The quiz's status order and stepping rules (the specification's states, docs/decisions.md "Quiz rules"), shared by the portal's List Quiz
 // controls and the server's validation so both refuse the same moves. Pure: no React, no server imports.
 
 export const QUIZ_MODES = ['AUTO', 'MANUAL'] as const;
@@ -68,7 +68,7 @@ export function canSetQuestionNo(quiz: SteppableQuiz, target: number): boolean {
 export const JOIN_CODE_MAX_LENGTH = 4;
 export const JOIN_CODE_MESSAGE = 'Enter a join code of 1 to 4 digits.';
 
-/** What a join code input keeps: digits only, at most 4; further input is ignored (spec §5). */
+/** What a join code input keeps: digits only, at most 4; further input is ignored (the specification's validation rules). */
 export function normaliseJoinCode(input: string): string {
   return input.replace(/\D/g, '').slice(0, JOIN_CODE_MAX_LENGTH);
 }

@@ -1,6 +1,6 @@
 import { ANSWER_GRACE_MS } from './contract/play';
 
-// Scoring of Play (decisions §6), pure so that the server and the tests share it. Times are epoch ms of
+// Scoring of Play (docs/decisions.md "Play"), pure so that the server and the tests share it. Times are epoch ms of
 // the server. A round's answering window is [answer_opens_at, closes_at] (closes_at null: open until the
 // host moves on). An answer counts if it was chosen inside the window and arrives at most ANSWER_GRACE_MS
 // after it closed (and before the round was revealed); the phone's stamp is trusted by at most those 15 s.

@@ -1,5 +1,5 @@
 /*
- * Search text as the portal uses it (spec §5, decisions §1). The server splits `?search=` into terms on
+ * Search text as the portal uses it (the specification's validation rules, docs/decisions.md "Spec defects fixed"). The server splits `?search=` into terms on
  * whitespace or '+', and every term must match some searched field as a case-insensitive substring;
  * lists filtered on this device over the mirror follow the same rule, so both give the same rows.
  */
@@ -12,7 +12,7 @@ export function searchTerms(text: string): string[] {
     .filter(Boolean);
 }
 
-/** The `?search=` value sent to the server: terms joined by '+' (spec §5), or null to ask for everything. */
+/** The `?search=` value sent to the server: terms joined by '+' (the specification's validation rules), or null to ask for everything. */
 export function searchQueryParam(text: string): string | null {
   const terms = text.trim().split(/\s+/).filter(Boolean);
   return terms.length === 0 ? null : terms.join('+');

@@ -1,6 +1,6 @@
 import { STATUS_LABELS } from './quiz-rules';
 
-// Statuses as people read them (issue 22): the Quiz Report showed the API's COMPLETED and IN_PROGRESS.
+// Statuses as people read them: the Quiz Report showed the API's COMPLETED and IN_PROGRESS.
 
 /** An attempt's statuses in words. */
 export const ATTEMPT_STATUS_LABELS: Readonly<Record<string, string>> = {

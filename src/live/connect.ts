@@ -1,6 +1,6 @@
 import type { Database } from 'firebase/database';
 import type * as firebaseDatabase from 'firebase/database';
-import { fetchLiveConfig } from '../api/live';
+import { fetchLiveConfig } from './live-config';
 
 // One Firebase client per page, created on first use. firebase/app and firebase/database are imported
 // dynamically so they stay out of the main bundle (about 42 kB gzip) until a screen subscribes.

@@ -31,7 +31,7 @@ const fetchLiveConfig = vi.hoisted(() => vi.fn());
 
 vi.mock('firebase/database', () => sdk);
 vi.mock('firebase/app', () => ({ initializeApp }));
-vi.mock('../api/live', () => ({ fetchLiveConfig }));
+vi.mock('./live-config', () => ({ fetchLiveConfig }));
 
 const LOCAL = { databaseURL: 'http://127.0.0.1:9100?ns=quiz-portal', emulator: { host: '127.0.0.1', port: 9100 }, firebase: {} };
 const NODE = { status: 'STARTED', mode: 'MANUAL', question_no: 3, question_count: 4, updated_at: 7 } satisfies StoredLiveQuiz;
@@ -89,7 +89,7 @@ describe('subscribeQuiz', () => {
     expect(seen).toEqual([{ ...NODE, question_started_at: null, question_ends_at: null }, null]);
   });
 
-  it('starts the listens one per task, oldest first: many subscriptions make no long task (issue 20 §3)', async () => {
+  it('starts the listens one per task, oldest first: many subscriptions make no long task', async () => {
     const live = await freshModule();
     const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
     const paths = ['a', 'b', 'c'].map((hash) => {
@@ -122,7 +122,7 @@ describe('subscribeQuiz', () => {
   });
 });
 
-describe("the participants' nodes (issue 17)", () => {
+describe("the participants' nodes", () => {
   it('reads counts, top ten and poll votes with their schemas; no node or a malformed one is null', async () => {
     const live = await freshModule();
     const counts: unknown[] = [];

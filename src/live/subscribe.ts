@@ -32,7 +32,7 @@ function startNextListen(): void {
 /**
  * Starts `start` in a task of its own, after the listens already waiting. Each listen is a message to the server
  * and a query of the SDK's own: List Quiz's twenty nodes, all started in the task the connection opened in, made
- * one long task of a phone's main thread (issue 20 §3); one per task, none blocks input for long.
+ * one long task of a phone's main thread; one per task, none blocks input for long.
  */
 function listenSoon(start: () => void): void {
   listensDue.push(start);
@@ -104,7 +104,7 @@ function subscribeNode<T>(
   );
 }
 
-/** The quiz's joined count and, once a question is revealed, its answers per option (issue 17). */
+/** The quiz's joined count and, once a question is revealed, its answers per option. */
 export function subscribeQuizCounts(
   quizHash: string,
   onCounts: (counts: LiveQuizCounts | null) => void,

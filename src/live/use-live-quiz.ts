@@ -34,7 +34,7 @@ export interface LiveQuizCountsState {
 }
 
 /**
- * The quiz's play counts (joined, answered...; /live/quiz-counts/{quiz_hash}, issue 17), kept current; pass
+ * The quiz's play counts (joined, answered...; /live/quiz-counts/{quiz_hash}), kept current; pass
  * null to subscribe to nothing. The control screen shows them; List Quiz follows a page of them at once.
  */
 export function useLiveQuizCounts(quizHash: string | null): LiveQuizCountsState {

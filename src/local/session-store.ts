@@ -1,6 +1,6 @@
 import type { PortalDatabase } from './db';
 
-/** Keys of the single values kept for offline use (decisions.md §5: current user, client settings). */
+/** Keys of the single values kept for offline use (docs/decisions.md "Offline": current user, client settings). */
 export type SessionKey = 'currentUser' | 'clientSettings';
 
 export async function saveSessionValue(db: PortalDatabase, key: SessionKey, value: unknown): Promise<void> {

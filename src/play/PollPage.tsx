@@ -8,7 +8,7 @@ import { PlayError } from './http';
 import { followPoll, useLiveNode, useOnline } from './live-hooks';
 import { Branding, ErrorMessage, Frame, OfflineNote, useAfterPaint } from './parts';
 
-// A poll (decisions §6): the poll's join code, one vote per phone, and the results as the poll's show_options and
+// A poll (docs/decisions.md "Play"): the poll's join code, one vote per phone, and the results as the poll's show_options and
 // show_total_votes allow (the server leaves out what may not be shown). The live node's every change reads the
 // poll again.
 

@@ -14,7 +14,7 @@ import { answerQueue } from './page-answer-queue';
 import { Branding, Countdown, ErrorMessage, Frame, OfflineNote, useAfterPaint, useServerNow } from './parts';
 import { deriveScreen, pageReducer, type ChosenAnswer, type PageState, type PlaySession, type Screen } from './screen';
 
-// The quiz pages (decisions §6): join, then the screens that follow the quiz's live node. Every change of the
+// The quiz pages (docs/decisions.md "Play"): join, then the screens that follow the quiz's live node. Every change of the
 // live node, and each moment of the round (the question opening, closing, being revealed), reads the play state
 // again; the server decides what the phone may see.
 
@@ -112,7 +112,7 @@ export function QuizPage({ hash }: { hash: string }) {
 
   // Firebase and Dexie (the live channel, the answer queue) are most of the player app's weight and its longest
   // tasks: they load once the first screen after joining (the lobby, mostly) has painted, so that the phone's
-  // first screen waits for neither their download nor their start-up (issue 17). The state read just before
+  // first screen waits for neither their download nor their start-up. The state read just before
   // covers the moment in between: each live node's first value reads it again.
   const started = useAfterPaint(readOnce);
 

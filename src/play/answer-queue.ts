@@ -4,7 +4,7 @@ import type { OptionLetter } from '../lib/options-codec';
 import { randomUuid } from '../lib/random-uuid';
 import { PlayError } from './http';
 
-// ★ An answer survives a Wi-Fi drop (decisions §6). Choosing an option writes the answer, stamped with the
+// ★ An answer survives a Wi-Fi drop (docs/decisions.md "Play"). Choosing an option writes the answer, stamped with the
 // moment it was chosen in server time and given an Idempotency-Key, to IndexedDB first; then it is sent, and
 // sent again with the same key (the server answers a repeat with the first acknowledgement and counts nothing
 // twice) until the server acknowledges it, across reloads and closed tabs. The stamp, not the moment it

@@ -4,7 +4,7 @@ import type { JoinedQuiz, PlayPoll, PlayQuiz, PlayState } from '../lib/contract/
 import { timed } from './clock';
 import { playCall } from './http';
 
-// The participants' routes (/api/v1/play/..., decisions §6), typed by the contract. Every answer that carries the
+// The participants' routes (/api/v1/play/..., docs/decisions.md "Play"), typed by the contract. Every answer that carries the
 // server's time feeds the phone's clock estimate.
 
 const path = (hash: string) => encodeURIComponent(hash);

@@ -1,4 +1,4 @@
-// The phone's estimate of the server's clock (decisions §6): answers are stamped in server time, and countdowns
+// The phone's estimate of the server's clock (docs/decisions.md "Play"): answers are stamped in server time, and countdowns
 // end on every phone at the server's moment, whatever the phone's own clock says. Each answer from the server
 // carries its time (`server_time`); the server read its clock somewhere between the request leaving and the answer
 // arriving, so the best estimate is the midpoint, and the sample with the shortest round trip is the most exact.

@@ -1,7 +1,7 @@
 import type { PlayQuiz, PlayState } from '../lib/contract/play';
 import type { PlaySession } from './screen';
 
-// What the phone keeps between visits (decisions §6, rejoin): the participant token and attempt of each quiz,
+// What the phone keeps between visits (docs/decisions.md "Play", rejoin): the participant token and attempt of each quiz,
 // the voter token of each poll, and the last quiz and play state seen, so a refresh, a closed tab or a reload
 // while offline comes back to the same attempt and the same screen. localStorage: small, synchronous (the first
 // screen needs it before anything else loads); the answers themselves are in IndexedDB (answer-queue.ts).

@@ -3,7 +3,7 @@ import { playApi } from './api';
 import { device } from './device';
 
 // A quiz page's first two reads (the quiz, and the joined phone's play state), started by the entry as soon as it
-// runs (issue 17): the lobby needs both before it can paint, and waiting for the page's own chunk to load and
+// runs: the lobby needs both before it can paint, and waiting for the page's own chunk to load and
 // mount first would add one more round trip to every phone's first screen. The page takes each one once; every
 // later read (a retry, a live change) is a fresh request.
 

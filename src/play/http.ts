@@ -2,7 +2,7 @@
 // src/lib and src/live). Refusals carry the server's message, which the phone shows as it is.
 //
 // Answers are typed by the contract (src/lib/contract/play.ts, answer.ts) but not parsed with its zod schemas
-// here: zod alone would weigh a third of the phone's first-load budget (decisions §6, 90 kB), and the server
+// here: zod alone would weigh a third of the phone's first-load budget (docs/decisions.md "Play", 90 kB), and the server
 // builds every answer from those same schemas. The live nodes, which arrive with Firebase after the first screen,
 // are parsed (src/live).
 

@@ -3,7 +3,7 @@ import type * as Live from '../live';
 import type { LivePoll, LiveQuizCounts, LiveQuizTopTen } from '../lib/contract/live';
 import { loadOnce } from '../lib/load-once';
 
-// The live channel (src/live, decisions §4/§6) is loaded after the first screen: Firebase is the largest part
+// The live channel (src/live, docs/decisions.md "Live quiz state" and "Play") is loaded after the first screen: Firebase is the largest part
 // of the player app and the join form does not need it. One module promise per page.
 
 type LiveModule = typeof Live;

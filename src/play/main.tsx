@@ -6,7 +6,7 @@ import { preferJitlessZod } from '../lib/zod-jitless';
 import { parseRoute } from './route';
 import './play.css';
 
-// The player app's entry (play/index.html, decisions §6): none of the portal's code, only src/lib and src/live.
+// The player app's entry (play/index.html, docs/decisions.md "Play"): none of the portal's code, only src/lib and src/live.
 // Each page is its own chunk, so a quiz link does not load the poll page and the other way round.
 
 preferJitlessZod();

@@ -1,5 +1,5 @@
-// The player app's two addresses (decisions §6): a quiz at /play/{quiz_hash}, a poll at /play/poll/{link_key}
-// (the poll's random link key, not the admin's poll hash: issue 21 §14).
+// The player app's two addresses (docs/decisions.md "Play"): a quiz at /play/{quiz_hash}, a poll at /play/poll/{link_key}
+// (the poll's random link key, not the admin's poll hash).
 // A path switch, not a router: the app has two pages and never navigates between them, and a router library
 // would cost the phone's first load more than this whole file.
 

@@ -16,7 +16,7 @@ const REQUIRED: Record<Field, (value: string) => boolean> = {
 const MISSING: Record<Field, string> = { email: 'Email is required', password: 'Password is required' };
 
 // Two fields in plain React state rather than @mantine/form, which the other forms use: it was the only thing
-// in the /login bundle that needed the form library (about 6 kB gzip, issue 20 §3). Same behaviour: errors on
+// in the /login bundle that needed the form library (about 6 kB gzip). Same behaviour: errors on
 // submit, a field's error cleared as soon as it is edited.
 export function LoginScreen() {
   const { login } = useSession();

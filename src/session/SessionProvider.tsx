@@ -10,7 +10,7 @@ import { clearStoredToken, readStoredToken, storeToken } from './token-storage';
 import { takeCachedUser, takeUserRequest } from './user-request';
 
 // Only a signed-in user can need these; loading them later keeps Dexie, the sync engine and Mantine's Modal
-// out of the /login bundle (issue 9).
+// out of the /login bundle.
 const loadWatch = () => import('./needs-sign-in').then((module) => module.SessionExpiredWatch);
 
 function startingToken(): string | null {
@@ -39,8 +39,8 @@ export function SessionProvider({ children, accountSync = lazyAppAccountSync }: 
   const [loadRound, setLoadRound] = useState(0);
   const [signInDismissed, setSignInDismissed] = useState(false);
 
-  // Without the account's data wiped: a 401 on the user fetch at start logs out (spec §4), but the
-  // queued changes stay until an explicit logout (decisions §5).
+  // Without the account's data wiped: a 401 on the user fetch at start logs out (the specification's states), but the
+  // queued changes stay until an explicit logout (docs/decisions.md "Offline").
   const endSession = useCallback(() => {
     setApiToken(null);
     clearStoredToken();
@@ -113,13 +113,13 @@ export function SessionProvider({ children, accountSync = lazyAppAccountSync }: 
       return () => controller.abort();
     }
     const request = takeUserRequest(token);
-    // Aborting ours aborts the request too (spec §4: cancelled when the provider goes away).
+    // Aborting ours aborts the request too (the specification's states: cancelled when the provider goes away).
     controller.signal.addEventListener('abort', () => request.controller.abort());
     request.promise
       .then((loaded) => {
         if (controller.signal.aborted) return;
         // The user swaps the spinner for the whole portal (layout and screen): as a transition React renders
-        // it in slices, so a slow phone stays responsive meanwhile (issue 9, total blocking time).
+        // it in slices, so a slow phone stays responsive meanwhile (total blocking time).
         startTransition(() => {
           setUserFromServer(true);
           setUser(loaded);
@@ -134,7 +134,7 @@ export function SessionProvider({ children, accountSync = lazyAppAccountSync }: 
   }, [token, loadRound, endSession]);
 
   // The watch is mounted once its module is in, loaded in a task of its own: imported while rendering (lazy), it
-  // added its chunk's preload links in the render that brings the user's screen, 14 ms of it (issue 20 §3).
+  // added its chunk's preload links in the render that brings the user's screen, 14 ms of it.
   const [SessionExpiredWatch, setSessionExpiredWatch] = useState<ComponentType | null>(null);
   useEffect(() => {
     if (!user || SessionExpiredWatch) return;

@@ -2,7 +2,7 @@ import { ApiError } from '../api/errors';
 import { LOGIN_FAILED_MESSAGE, LOGIN_FAILED_SERVER_MESSAGE } from '../lib/contract/login-messages';
 
 /**
- * The sentence the login alert shows for a failed login (spec §8): the server's first
+ * The sentence the login alert shows for a failed login (the specification's error messages): the server's first
  * non_field_errors message, with the server's wording for wrong credentials replaced by the
  * portal's; any other failure (network, 429, 5xx) shows its own message.
  */

@@ -8,7 +8,7 @@ export const SESSION_EXPIRED_TITLE = 'Your session has expired — sign in again
 
 // The dialog and its form library load when the session first needs them. With the dialog in the module the
 // portal's layout imports (its sync indicator asks useNeedsSignIn), every screen's start compiled and evaluated
-// the form library too (issue 20 §3, total blocking time). A session expires online (a call got a 401), so the
+// The form library too (total blocking time). A session expires online (a call got a 401), so the
 // chunk arrives at once, and the service worker has it cached besides.
 const SessionExpiredDialog = lazy(() => import('./SessionExpiredDialog').then((module) => ({ default: module.SessionExpiredDialog })));
 
@@ -24,7 +24,7 @@ export function useNeedsSignIn(): boolean {
 /**
  * Mounts the dialog the first time the session needs it, and keeps it (so it closes with its transition).
  * Until then nothing of it renders or loads: no modal, no form, and no re-render on the sync status changes of a
- * session's start (issue 9, total blocking time). SessionProvider loads this module lazily; the layout's sync
+ * session's start (total blocking time). SessionProvider loads this module lazily; the layout's sync
  * indicator has it loaded by the time a user has arrived.
  */
 export function SessionExpiredWatch() {

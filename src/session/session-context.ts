@@ -1,7 +1,7 @@
 import { createContext, useContext } from 'react';
 import type { CurrentUser, LoginPayload } from '../lib/contract/accounts';
 
-/** The session of spec §3/§4: a token (isLogin), the loaded user, and whether it is still loading. */
+/** The session of the specification's fields and states: a token (isLogin), the loaded user, and whether it is still loading. */
 export interface Session {
   token: string | null;
   user: CurrentUser | null;

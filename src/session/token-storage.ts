@@ -1,4 +1,4 @@
-// The session token lives in localStorage under the name the spec fixes (§9: "token").
+// The session token lives in localStorage under the name the specification fixes ("token").
 const TOKEN_KEY = 'token';
 
 export function readStoredToken(): string | null {

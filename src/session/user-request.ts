@@ -6,13 +6,13 @@ import { afterFirstPaint } from '../ui/use-after-first-paint';
 // The stored token's user is on the critical path of every signed-in start: nothing but the spinner shows
 // until it arrives. So its request is started with the page (main.tsx), not after React's first render has
 // committed (which, rendered in slices, can take a while on a slow phone); the session provider then takes
-// it over, aborts it when it goes away (spec §4) and makes its own for any later load.
+// it over, aborts it when it goes away (the specification's states) and makes its own for any later load.
 //
 // Online it leaves once the screen's title has been painted: the screens' own code only starts downloading then
 // (app/shell.tsx), and the user's answer (a small request with the HTTP client and the schemas' chunks) still
 // arrives long before it. Asked for before, it was one more thing a slow phone did before painting the title, and
 // Lighthouse's model counted its chunks (35 kB) and its round trip as downloads the title's paint waited for
-// (issue 20 §3, largest contentful paint).
+// (largest contentful paint).
 
 /** A request for the current user; whoever takes it owns it and aborts it. */
 export interface UserRequest {
@@ -24,7 +24,7 @@ let early: (UserRequest & { token: string }) | null = null;
 let earlyCached: { token: string; user: Promise<CurrentUser | null> } | null = null;
 
 // The local database and its code (Dexie, the schemas: the largest chunk after the first bundle) are loaded
-// with the cached user, so on an offline start that read is what the first list waits for (issue 20 §4).
+// with the cached user, so on an offline start that read is what the first list waits for.
 const readCachedUser = () => import('./user-cache').then((module) => module.readCachedUser());
 
 /** A request for the current user, leaving at once or, given `ready`, once that resolves (unless aborted by then). */

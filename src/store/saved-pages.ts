@@ -2,7 +2,7 @@ import { portalDatabase } from '../local/db';
 
 /*
  * The last page of a server-paged list (attempts, viewers) kept so it stays readable offline with its age
- * (decisions §5). Kept in the session table: signing out forgets them with the rest of the account's data.
+ * (docs/decisions.md "Offline"). Kept in the session table: signing out forgets them with the rest of the account's data.
  */
 
 export interface SavedPage<Query, Data> {

@@ -8,7 +8,7 @@ import { SyncEngine } from './engine';
 import { syncedEntities } from './registry';
 
 /*
- * Sync under chaos (issue 9): 500 changes made offline across every mirrored entity, with the
+ * Sync under chaos: 500 changes made offline across every mirrored entity, with the
  * dependencies a person creates (questions in categories made offline, quizzes holding questions made
  * offline, choices of polls made offline, edits and deletes of rows not yet sent), replayed by the real
  * engine against the real API server while the network fails a third of the requests (lost or 503),

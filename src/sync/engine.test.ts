@@ -401,7 +401,7 @@ describe('failures', () => {
     expect(engine.status.getSnapshot()).toMatchObject({ lastSyncedAt: now });
   });
 
-  it('a change that cannot reach the server says so in words, not "Failed to fetch" (issue 22)', async () => {
+  it('a change that cannot reach the server says so in words, not "Failed to fetch"', async () => {
     await createRecord(db, 'categories', { name: 'History' });
     server.failNext({ kind: 'network', afterActing: false });
     await engine.syncNow();
@@ -543,7 +543,7 @@ describe('status and triggers', () => {
   });
 });
 
-describe('an offline start (issue 20 §4)', () => {
+describe('an offline start', () => {
   afterEach(() => vi.restoreAllMocks());
 
   it("waits for the page's idle moment before its first work; online it starts at once", async () => {

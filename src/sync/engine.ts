@@ -30,7 +30,7 @@ export interface SyncEngineOptions {
   periodMs?: number;
   /**
    * What an offline start waits for before its first work (the outbox's recovery and counts): nothing can be
-   * sent, so it need not compete with the page's first screen (issue 20 §4). The app waits for an idle moment.
+   * sent, so it need not compete with the page's first screen. The app waits for an idle moment.
    */
   whenIdle?: () => Promise<void>;
 }

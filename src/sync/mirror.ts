@@ -114,7 +114,7 @@ export async function mergePulled(db: PortalDatabase, entity: EntityName, object
   const pulled = objects.filter((object) => !deletedHere.has(object.id));
   if (pulled.length === 0) return;
   // Read once what the objects meet here (their rows, and those rows' queued changes), then write in bulk:
-  // two requests an object, each awaited, made a first pull hundreds of small tasks (issue 9).
+  // two requests an object, each awaited, made a first pull hundreds of small tasks.
   const ids = new Set(pulled.map((object) => object.id));
   const rowByServerId = new Map<number, MirrorRow>();
   // One range read of the index (anyOf walks a cursor key by key: 10,000 ids took seconds), in index order,

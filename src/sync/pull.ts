@@ -80,8 +80,8 @@ export async function applyPulled(db: PortalDatabase, { entity, meta, objects, d
 
 /**
  * Brings the server's rows of the given entities into the mirror. The requests all leave at once (on a phone's
- * network each is a round trip, and one after the other they held a first List Quiz back by four of them, issue 20
- * §3); the rows are written in the entities' order, referenced entities first, as they were when pulled one by one.
+ * network each is a round trip, and one after the other they held a first List Quiz back by four of them); the
+ * rows are written in the entities' order, referenced entities first, as they were when pulled one by one.
  */
 export async function pullEntities(db: PortalDatabase, client: KyInstance, entities: readonly SyncedEntity[], now: number): Promise<void> {
   const fetches = entities.map((entity) => fetchEntity(db, client, entity));

@@ -9,7 +9,7 @@ import { rowFromServer, versionOf } from './mirror';
 import type { SyncedEntity } from './registry';
 
 /*
- * What the user can do with a change that failed or conflicts (decisions.md §5): nothing is
+ * What the user can do with a change that failed or conflicts (docs/decisions.md "Offline"): nothing is
  * dropped unless the user says so.
  */
 

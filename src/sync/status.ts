@@ -1,6 +1,6 @@
 import type { OutboxEntry } from '../local/db';
 
-/** What the user always sees about sync (decisions.md §5), as one immutable snapshot. */
+/** What the user always sees about sync (docs/decisions.md "Offline"), as one immutable snapshot. */
 export interface SyncStatus {
   online: boolean;
   syncing: boolean;
@@ -72,7 +72,7 @@ export class SyncStatusStore {
 /**
  * The empty list already in the snapshot when the outbox's new read has none either. Every read makes new
  * arrays; taken as a change, each one re-rendered every screen reading the whole status at once, and made
- * React redo, in one long task, a time-sliced render that had read it (issue 9, total blocking time). A list
+ * React redo, in one long task, a time-sliced render that had read it (total blocking time). A list
  * with entries is always taken as new: its entries may differ in ways (a file in the payload) that a cheap
  * comparison cannot see.
  */

@@ -2,7 +2,7 @@ import { ActionIcon, Tooltip, VisuallyHidden } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { notifyError } from './notify';
 
-/** How long "Copied" shows after a copy (spec §9). */
+/** How long "Copied" shows after a copy (the specification's constants). */
 export const COPY_CONFIRMATION_MS = 1000;
 
 function CopyIcon() {
@@ -14,7 +14,7 @@ function CopyIcon() {
   );
 }
 
-/** Copies a link to the clipboard and says "Copied" for one second (spec §2 List Quiz / List Polls). */
+/** Copies a link to the clipboard and says "Copied" for one second (the specification's List Quiz and List Polls screens). */
 export function CopyLinkButton({ link, label }: { link: string; label: string }) {
   const button = useRef<HTMLButtonElement>(null);
   const [copied, setCopied] = useState(false);

@@ -92,7 +92,7 @@ describe('DataTable rows', () => {
   });
 });
 
-describe('cards where the columns do not fit (issue 20 §1)', () => {
+describe('cards where the columns do not fit', () => {
   it('shows cards in a box narrower than the list says or the table took, a table otherwise', () => {
     expect(showsCards(343, 760, 0)).toBe(true);
     expect(showsCards(1148, 760, 0)).toBe(false);
@@ -165,7 +165,7 @@ describe('cards where the columns do not fit (issue 20 §1)', () => {
   });
 });
 
-describe('tall cards on a phone render a screenful at a time (issue 20 §3)', () => {
+describe('tall cards on a phone render a screenful at a time', () => {
   afterEach(() => vi.restoreAllMocks());
 
   it('counts the cards that cover a screen wherever the table starts on it', () => {

@@ -54,7 +54,7 @@ interface DataTableRowProps<Row> {
  * A body row's and cell's classes, as Mantine's Table.Tr and Table.Td give them. The body's rows and cells are
  * plain elements: each Table.Tr and Table.Td is two components (the element factory and Box) that compute their
  * classes and styles on every render, and List Quiz's ten rows of eleven cells made that 240 components of the
- * commit that shows the list, one task on a phone's main thread (issue 20 §3). A test checks them against Mantine's.
+ * commit that shows the list, one task on a phone's main thread. A test checks them against Mantine's.
  */
 const BODY_ROW_CLASS = `${Table.classes.tr} mantine-Table-tr`;
 const BODY_CELL_CLASS = `${Table.classes.td} mantine-Table-td`;
@@ -129,7 +129,7 @@ export function windowNarrowerThan(width: number): boolean {
  *
  * In a window narrower than `cardsBelow` (a phone) the rows are cards from the first render, and nothing reads
  * the layout before the first paint: measuring there forced a layout of the whole table in the render's task
- * (about 150 ms at a phone's speed), then a second one of the cards (issue 20 §3). The ResizeObserver's first
+ * (about 150 ms at a phone's speed), then a second one of the cards. The ResizeObserver's first
  * call, after the browser's own layout, measures them. Only a window wide enough for the table is measured at
  * once, as the box beside the sidebar may still be too narrow.
  */
@@ -172,7 +172,7 @@ export function cardsFillingScreen(screenHeight: number, cardHeight: number): nu
  * How many of the rows to render: on a phone (cards from the first render) with tall cards, a screenful first and
  * a screenful more after each paint, until all are in; otherwise all. Each commit then builds a few cards, not the
  * whole page: List Quiz's ten cards were one commit of ~700 components, the longest task of its load on a phone
- * (issue 20 §3). Nothing on the screen moves: the first turn's cards cover the screen (the screen's height is an
+ *. Nothing on the screen moves: the first turn's cards cover the screen (the screen's height is an
  * upper bound of the window's, read without a layout), so later cards and the pager under them arrive below it.
  * A table (wide window) renders every row at once, as its columns' widths depend on them all.
  */

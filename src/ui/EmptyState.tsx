@@ -15,7 +15,7 @@ export interface EmptyStateProps {
 }
 
 /**
- * What a list shows when it has no rows (issue 22 #11): an icon, what is empty, what to do next and the
+ * What a list shows when it has no rows: an icon, what is empty, what to do next and the
  * button that does it. Left-aligned and at most about a phone's width: inside a table that scrolls sideways
  * on a phone it stays in the part that shows without scrolling.
  */

@@ -11,7 +11,7 @@ export interface FullScreenLoaderProps {
 }
 
 /**
- * The whole-screen spinner shown while the session's user is loading (spec §4). Plain elements, not Mantine's:
+ * The whole-screen spinner shown while the session's user is loading (the specification's states). Plain elements, not Mantine's:
  * see FullScreenLoader.module.css. The spinner is the portal's (Spokes), as index.html draws it before.
  */
 export function FullScreenLoader({ title, failure }: FullScreenLoaderProps) {

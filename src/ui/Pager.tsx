@@ -11,7 +11,7 @@ interface PagerProps {
   label?: string;
 }
 
-/** Pager with the spec's 5-page range (§9), previous/next, and accessible page buttons. */
+/** Pager with the specification's 5-page range, previous/next, and accessible page buttons. */
 export function Pager({ page, total, pageSize, onChange, label = 'Pages' }: PagerProps) {
   const pages = pageCount(total, pageSize);
   return (

@@ -6,7 +6,7 @@ import type { KeyedPath } from '../lib/paths';
 
 const ROW_LINK_STYLE: CSSProperties = { display: 'inline-flex', alignItems: 'center', minHeight: 44, minWidth: 44 };
 // Mantine's <Anchor>'s look on React Router's own link: two in every row of a list, where an Anchor is three
-// components more per link resolving its props on every render (issue 20 §3, §4). small-text.ts says more.
+// components more per link resolving its props on every render. small-text.ts says more.
 const EDIT_LINK = anchorLink(ROW_LINK_STYLE);
 const DELETE_LINK = anchorLink({ ...ROW_LINK_STYLE, color: 'var(--mantine-color-error)' });
 
@@ -23,7 +23,7 @@ export function RowLink({ to, label, danger, children }: { to: string; label: st
 }
 
 /**
- * The Edit and Delete columns a list ends with (spec §2): links to the row's edit and delete screens (e.g.
+ * The Edit and Delete columns a list ends with (the specification's screens): links to the row's edit and delete screens (e.g.
  * `paths.editCategory` and `paths.deleteCategory` of the row's key), named after the row for screen readers.
  */
 export function editDeleteColumns<Row>(

@@ -8,7 +8,7 @@ interface SearchBoxProps {
 }
 
 /**
- * The "Search" box of every list; clearing it (button or emptying it) restores the full list (decisions §1).
+ * The "Search" box of every list; clearing it (button or emptying it) restores the full list (docs/decisions.md "Spec defects fixed").
  * Memoised: a list renders again on every sync or live change, the box only when its value does.
  */
 export const SearchBox = memo(function SearchBox({ value, onChange, placeholder = 'Search' }: SearchBoxProps) {

@@ -2,7 +2,7 @@ import { Button, createPolymorphicComponent, type ButtonProps } from '@mantine/c
 import type { Ref } from 'react';
 
 /**
- * The three kinds of action and how each looks, on every screen (issue 22 #11):
+ * The three kinds of action and how each looks, on every screen:
  * - primary: the one thing the screen is for (Save, Add, Create Poll), filled in the primary colour;
  * - secondary: the ways out and the side roads (Cancel, Import, Export), the default outlined button;
  * - destructive: deletes, resets and discards, red. Filled where it does the deed after a confirmation, light in

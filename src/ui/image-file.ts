@@ -1,6 +1,6 @@
 /*
  * What the image picker accepts, judged in the browser before anything is queued: the server judges
- * uploads by content too (decisions §3), so a file refused there would otherwise wait in the outbox
+ * uploads by content too (docs/decisions.md "Uploads and files"), so a file refused there would otherwise wait in the outbox
  * and fail later, far from the form that chose it.
  */
 

@@ -1,5 +1,5 @@
 // Whether the portal has shown a notification yet, without importing Mantine's notifications: the app
-// loads the notification area on the first one (issue 9: /login stays light), and ui/notify says when.
+// loads the notification area on the first one (/login stays light), and ui/notify says when.
 
 let shown = false;
 const listeners = new Set<() => void>();

@@ -8,7 +8,7 @@ it('puts the server’s field errors under the matching fields only', () => {
   expect(showFieldErrors(setErrors, { detail: ['Bad request.'] }, ['name'])).toBe(false);
 });
 
-describe('notifyDone (issue 22)', () => {
+describe('notifyDone', () => {
   afterEach(() => vi.restoreAllMocks());
 
   it('confirms briefly; offline it says the change waits on this device', async () => {

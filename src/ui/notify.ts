@@ -5,7 +5,7 @@ import { showNotice } from './notice';
 
 export { showNotice };
 
-/** Error notification helper: shows any failure (decisions §1: nothing fails silently); a full disk says so plainly. */
+/** Error notification helper: shows any failure (docs/decisions.md "Spec defects fixed": nothing fails silently); a full disk says so plainly. */
 export function notifyError(error: unknown, title = 'Something went wrong'): void {
   const full = error instanceof LocalStorageFullError;
   showNotice({
@@ -39,7 +39,7 @@ let shownConfirmation: string | undefined;
 let confirmationCount = 0;
 
 /**
- * A short confirmation after a save or a delete (issue 22), e.g. "Category deleted". Changes are queued: offline
+ * A short confirmation after a save or a delete, e.g. "Category deleted". Changes are queued: offline
  * it adds that the change waits on this device. Closes by itself after a few seconds; a newer one replaces it.
  */
 export function notifyDone(title: string): void {

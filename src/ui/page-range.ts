@@ -1,4 +1,4 @@
-/** How many page buttons the pager shows at a time (spec §9). */
+/** How many page buttons the pager shows at a time (the specification's constants). */
 export const PAGE_RANGE_SIZE = 5;
 
 /** How many pages `total` items fill, at `pageSize` a page; at least 1 so an empty list still has page 1. */

@@ -4,10 +4,10 @@ import type { QuizStatus } from '../lib/quiz-rules';
 import { mirrorQuizAnswer } from '../store/quizzes';
 import { showNotice } from './notify';
 
-// The live controls of List Quiz, the control screen and the stage (decisions §4): REST calls made only while
+// The live controls of List Quiz, the control screen and the stage (docs/decisions.md "Live quiz state"): REST calls made only while
 // online, never queued. The answer goes straight into the mirror (mirrorQuizAnswer) so the row shows the new state without waiting for the next pull.
 
-/** The message of spec §8 for a failed reset attempts, used for every failed live control. */
+/** The specification's message for a failed reset attempts, used for every failed live control. */
 export const CONTROL_FAILED_MESSAGE = 'There was an error!';
 
 async function control(localId: string, call: () => Promise<QuizDetail>): Promise<boolean> {

@@ -1,4 +1,4 @@
-/** "Saved 5 minutes ago": the age of a copy kept for offline reading (decisions §5), in plain words. */
+/** "Saved 5 minutes ago": the age of a copy kept for offline reading (docs/decisions.md "Offline"), in plain words. */
 export function savedAgeText(savedAt: number, now: number = Date.now()): string {
   const seconds = Math.max(0, Math.round((now - savedAt) / 1000));
   if (seconds < 60) return 'Saved just now';

@@ -4,7 +4,7 @@ import type { CSSProperties } from 'react';
 // Cells repeated in every row of a list draw their text with these props on a plain element rather than with
 // Mantine's <Text size="sm">: a Text is two components (Text and Box) that resolve its props, classes and style on
 // every render, and List Quiz's ten rows held forty of them in the one commit that shows the list, a task of its own
-// on a phone's main thread (issue 20 §3). small-text.test.tsx checks the props against Text's own.
+// on a phone's main thread. small-text.test.tsx checks the props against Text's own.
 
 const SMALL_TEXT_CLASS = `mantine-focus-auto ${Text.classes.root} mantine-Text-root`;
 

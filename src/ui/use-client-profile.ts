@@ -5,7 +5,7 @@ import { saveClientProfile, useSavedClientProfile } from '../store/client-profil
 
 /**
  * The client's settings (viewer app URL, business name...) as last read from the server, kept in the
- * local database so screens have them offline (decisions §5); refreshed from the server on mount.
+ * local database so screens have them offline (docs/decisions.md "Offline"); refreshed from the server on mount.
  * undefined while reading, null when never loaded on this device.
  */
 export function useClientProfile(): ClientProfile | null | undefined {

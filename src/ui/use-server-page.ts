@@ -16,8 +16,8 @@ export interface ServerPageState<Query, Data> {
 
 /**
  * Reads a server-paged list (attempts, viewers) for `query`, and keeps the last page loaded so it stays
- * readable offline with its age (decisions §5). Without a connection the kept page is shown, whatever
- * query it was loaded for (the screen says which); any other failure is notified (decisions §1).
+ * readable offline with its age (docs/decisions.md "Offline"). Without a connection the kept page is shown, whatever
+ * query it was loaded for (the screen says which); any other failure is notified (docs/decisions.md "Spec defects fixed").
  * Signing out clears the kept pages with the rest of the session table.
  */
 export function useServerPage<Query, Data>(

@@ -5,7 +5,7 @@ import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
 
-// The player app's worker (decisions §6), registered by src/play with the scope /play/: a phone that lost the
+// The player app's worker (docs/decisions.md "Play"), registered by src/play with the scope /play/: a phone that lost the
 // venue's Wi-Fi can reload a quiz or poll page and still see its saved answer. The portal's worker (sw/sw.ts)
 // leaves /play/ alone. API answers are never cached: the phone keeps its token, last state and answer queue itself.
 

@@ -5,7 +5,7 @@ import { DEMO_QUIZ, demoPlayerSession } from './support/demo-player';
 import { portalBuild, startProductionPortal } from './support/production-portal';
 import type { Benchmark, BenchRow } from './types';
 
-// The JavaScript a phone loads to show a quiz's join form (issue 17: /play/ first load <= 90 kB gzipped). Chromium
+// The JavaScript a phone loads to show a quiz's join form (/play/ first load <= 90 kB gzipped). Chromium
 // opens the demo quiz's link from the production server on a 375 px phone and every JavaScript response until the
 // join form shows is gzipped here, as the server sends it. "After the first screen" adds what loads once the page
 // is quiet (nothing on the join form: Firebase and Dexie load once the phone has joined). The service worker is

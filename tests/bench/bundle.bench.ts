@@ -4,7 +4,7 @@ import { chromiumLaunchOptions } from '../e2e/support/browser';
 import { demoToken, portalBuild, startProductionPortal } from './support/production-portal';
 import type { Benchmark, BenchRow } from './types';
 
-// The JavaScript /login loads (issue 9, budget lowered by issue 20 §3): Chromium opens /login from the production
+// The JavaScript /login loads (docs/decisions.md "Performance budgets"): Chromium opens /login from the production
 // server, and every JavaScript response until the network is quiet is gzipped here, as a server would send it: the
 // form's own (requested before the form is in the page, printed apart) and the service worker's notices,
 // registered after load. Budget: 120 kB gzip. The router's chunk is not among them: the form loads it at the
@@ -17,7 +17,7 @@ const BUDGET_KB = 120;
 /**
  * A signed-in start on List Quiz paints its title (its largest contentful paint) with the first bundle and asks
  * for the user with the HTTP client and the API's schemas (about 140 kB gzip together); the screens' code (React
- * Router, Mantine's components, Dexie: about 200 kB more) only once the title is painted (issue 20 §3).
+ * Router, Mantine's components, Dexie: about 200 kB more) only once the title is painted.
  */
 const SIGNED_IN_BEFORE_TITLE_KB = 150;
 // Firebase's modules register themselves under these names; no portal code spells them.

@@ -8,9 +8,9 @@ import { DEMO_QUIZ, demoPlayerSession } from './support/demo-player';
 import { demoToken, portalBuild, startProductionPortal } from './support/production-portal';
 import type { Benchmark, BenchRow } from './types';
 
-// Lighthouse on the production portal (issue 9): mobile with simulated throttling (Lighthouse's default),
+// Lighthouse on the production portal: mobile with simulated throttling (Lighthouse's default),
 // on /login and on /list-quiz signed in as the demo admin. Budgets: performance median >= 98 and worst >= 95 of
-// five runs on those two (issue 20 §3; >= 95 median on the player's lobby, issue 17), accessibility 100 and best
+// five runs on those two (>= 95 median on the player's lobby), accessibility 100 and best
 // practices 100 in the median run (the run with the median performance score). Each run gets a fresh
 // Chromium profile, so no run is helped by another's cache or service worker. The signed-in run puts the
 // token in localStorage first (from a same-origin file that does not start the app), then audits without
@@ -31,9 +31,9 @@ interface PerformanceBudget {
   worst?: number;
 }
 
-/** The portal's pages (issue 20 §3): a median of 98 and no run under 95. */
+/** The portal's pages: a median of 98 and no run under 95. */
 const PORTAL_PERFORMANCE: PerformanceBudget = { median: 98, worst: 95 };
-/** The player app's lobby (issue 17). */
+/** The player app's lobby. */
 const PLAYER_PERFORMANCE: PerformanceBudget = { median: 95 };
 
 /**
@@ -207,7 +207,7 @@ export const benchmark: Benchmark = {
       const pages: Array<Omit<Audited, 'storage'> & { storage?: () => Promise<Record<string, string>> }> = [
         { page: '/login', url: `${portal.origin}/login`, performance: PORTAL_PERFORMANCE },
         { page: '/list-quiz signed in', url: `${portal.origin}/list-quiz`, token, performance: PORTAL_PERFORMANCE },
-        // The player app (issue 17): the demo quiz's lobby on a phone that joined it.
+        // The player app: the demo quiz's lobby on a phone that joined it.
         {
           page: '/play/ lobby',
           url: `${portal.origin}/play/${DEMO_QUIZ}`,

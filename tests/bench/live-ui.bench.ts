@@ -5,7 +5,7 @@ import { portalBuild, startProductionPortal } from './support/production-portal'
 import { PRESS_RECORDER, startedBenchQuiz, timedPress } from './support/screen-timing';
 import type { Benchmark, BenchRow } from './types';
 
-// Live channel as people see it (issue 7): the production build served by the real server (server/main.ts
+// Live channel as people see it: the production build served by the real server (server/main.ts
 // with its local RTDB server) in Chromium. Page A is the quizmaster's control screen, page B List Quiz in
 // another browser context. Each step presses Next on A (the clicker's ArrowRight) and times, in wall-clock
 // ms shared by both pages, from A's keydown to B's row showing the new question number. 100 steps over a

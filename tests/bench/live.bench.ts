@@ -5,7 +5,7 @@ import { percentile } from './support/load';
 import { DEMO_ADMIN, startProductionPortal } from './support/production-portal';
 import type { Benchmark } from './types';
 
-// Live channel latency (decisions §4: "live updates reach a second screen within a second"): the real
+// Live channel latency (docs/decisions.md "Live quiz state": a change reaches a second screen within a second): the real
 // server (server/main.ts with its local RTDB server and demo data) in its own process; the admin steps
 // the demo's started MANUAL quiz with PATCH question_no (Next / Previous), and a second Firebase client
 // times when the new question_no reaches it. 100 steps, one after another; budget p95 < 300 ms.

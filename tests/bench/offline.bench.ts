@@ -10,10 +10,10 @@ import { portalBuild } from './support/production-portal';
 import { insertInChunks, owned, seedClient, seedQuestionBank, signIn } from './support/tenant';
 import type { Benchmark, BenchRow } from './types';
 
-// The offline engine's figures (issue 4): replaying 1,000 queued changes against the real server, pulling
+// The offline engine's figures: replaying 1,000 queued changes against the real server, pulling
 // 10,000 questions into an empty mirror (the engine in Node on fake-indexeddb, the server in its own process
 // on 127.0.0.1), and an offline cold start of the built portal in Chromium until the Categories table shows
-// (issue 20 §4: median <= 500 ms).
+// (median <= 500 ms).
 
 const SERVER_CATEGORIES = 600;
 const QUEUED_CREATES = 400;
@@ -21,7 +21,7 @@ const QUEUED_EDITS = 400;
 const QUEUED_DELETES = 200;
 const QUESTIONS = 10_000;
 const COLD_STARTS = 5;
-/** Issue 20 §4: an installed portal opened without a network, to its first list painted. */
+/** An installed portal opened without a network, to its first list painted. */
 const COLD_START_BUDGET_MS = 500;
 
 function client(origin: string, authorization: string): KyInstance {

@@ -7,7 +7,7 @@ import { startBenchServer } from './support/bench-server';
 import { owned, seedClient, signIn } from './support/tenant';
 import type { Benchmark, BenchRow } from './types';
 
-// Issue 17's speed budget: 1,000 simulated players join one quiz and answer one question against one server
+// Play's speed budget: 1,000 simulated players join one quiz and answer one question against one server
 // on this machine: 0 answers lost, the answer acknowledgement's p99 ≤ 100 ms, answers/s printed (goal
 // ≥ 5,000/s). Players are 100 concurrent keep-alive connections; each answer carries an Idempotency-Key and
 // is retried (up to 3 times) until acknowledged, as the phone does; "lost" counts the answers the database

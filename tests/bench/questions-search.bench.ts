@@ -9,7 +9,7 @@ import { startBenchServer } from './support/bench-server';
 import { seedQuestionBank, signIn } from './support/tenant';
 import type { Benchmark, BenchRow } from './types';
 
-// List Questions over 10,000 mirrored questions (issue 5), in Chromium against the production build: the mirror
+// List Questions over 10,000 mirrored questions, in Chromium against the production build: the mirror
 // is filled by the real sync pull from a server seeded in bulk, then each keystroke in the search box is timed
 // from its keydown until the table and its count show the new result and the next frame is drawn.
 

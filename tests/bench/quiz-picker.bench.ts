@@ -15,7 +15,7 @@ import { startBenchServer } from './support/bench-server';
 import { seedQuestionBank, signIn } from './support/tenant';
 import type { Benchmark, BenchRow } from './types';
 
-// The quiz form's question picker with 10,000 questions (issue 6): filtering the All list by category and
+// The quiz form's question picker with 10,000 questions: filtering the All list by category and
 // moving 50 checked items to Selected, budget 100 ms each. Measured twice: the picker's pure functions in
 // Node (median of many runs), and the real screen in Chromium on the built portal, in the page from the
 // click to the first frame after the updated list is in the document.

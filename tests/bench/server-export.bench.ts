@@ -4,8 +4,8 @@ import { insertInChunks, owned, seedClient, signIn } from './support/tenant';
 import type { Benchmark } from './types';
 
 // GET /api/v1/export-quiz-participants/ for one quiz of 100,000 attempts: total download time, and the
-// peak memory growth of the server process while it streams (the export must stay flat). Budgets of issue 20
-// §5: at most 2 s and 50 MB.
+// peak memory growth of the server process while it streams (the export must stay flat). Budgets (docs/decisions.md
+// "Performance budgets"): at most 2 s and 50 MB.
 
 const ATTEMPTS = 100_000;
 const VIEWERS = 1000;

@@ -5,8 +5,7 @@ import type { Benchmark } from './types';
 
 // GET /api/v1/questions/?page=N over a bank of 5,000 questions, 50 concurrent connections, as the portal
 // pages it; and, in the same run with the same load, a bare Fastify route answering one real page's body
-// (the ceiling, support/ceiling-process.ts). The list's share of the ceiling is the figure to keep (issue 20
-// §2): a busier machine slows both, so the ratio moves far less than either throughput. The two are loaded
+// (the ceiling, support/ceiling-process.ts). The list's share of the ceiling is the figure to keep: a busier machine slows both, so the ratio moves far less than either throughput. The two are loaded
 // in turns (ROUNDS of each), so a change in what else runs on the machine falls on both sides alike. Each
 // side's CPU time per request is printed too: other processes hardly move it, so it shows where a change
 // went when the throughputs are noisy.

@@ -5,7 +5,7 @@ import { portalBuild, startProductionPortal } from './support/production-portal'
 import { PRESS_RECORDER, startedBenchQuiz, timedPress } from './support/screen-timing';
 import type { Benchmark, BenchRow } from './types';
 
-// The stage (issue 18) as a room sees it: the production build served by the real server (local RTDB server) in
+// The stage as a room sees it: the production build served by the real server (local RTDB server) in
 // Chromium. The quizmaster's control screen in one context, the 1920x1080 stage in another. Each step presses
 // Next on the control screen (the clicker's ArrowRight) and times, in wall-clock ms shared by both pages, from the
 // keydown to the stage showing "Question n of N". 40 steps; budget p95 <= 150 ms. Then the stage runs a question's

@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import { METRICS_TOKEN } from './support/topology';
 
 // Two compiled server instances on one PostgreSQL, one S3-compatible bucket and one realtime database,
-// behind nginx (issue 19). What one instance stores, the other serves; the proxy carries the portal, whose
+// behind nginx. What one instance stores, the other serves; the proxy carries the portal, whose
 // List Quiz screen follows a step made on either instance through the live channel; each instance reports
 // its metrics.
 

@@ -3,7 +3,7 @@ import { signIn } from './support/fixtures';
 import { demoRoutes, openRoute } from './support/demo-routes';
 import { violations } from './support/axe';
 
-// Issue 9: axe (WCAG 2.1 A/AA) finds nothing on any route of spec §2, /sync and the control screen, with the
+// Axe (WCAG 2.1 A/AA) finds nothing on any route of the specification's screens, /sync and the control screen, with the
 // demo tenant's data on screen, in the light and the dark colour scheme.
 
 // In parts: axe on every route is minutes of work on a slow machine, and one part failing names fewer routes.

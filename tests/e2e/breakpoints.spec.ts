@@ -2,7 +2,7 @@ import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { signIn } from './support/fixtures';
 import { demoRoutes, openRoute, type DemoRoute } from './support/demo-routes';
 
-// Issue 9: every route at the spec's breakpoints, with the demo tenant's data: no sideways scrolling, no
+// Every route at the spec's breakpoints, with the demo tenant's data: no sideways scrolling, no
 // control cut off at the window's edge, and a full-page screenshot of each route and width that has a problem.
 // One page per group of routes; each route is opened once and the window resized through the widths.
 

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { apiLogin, createTenant, signIn, type Tenant } from './support/fixtures';
 
-// Categories page of spec §2, online: reads the mirror, writes through the outbox, reaches the server.
+// Categories page of the specification's screens, online: reads the mirror, writes through the outbox, reaches the server.
 
 async function serverCategories(request: APIRequestContext, tenant: Tenant): Promise<{ id: number; name: string }[]> {
   const headers = { Authorization: `Token ${await apiLogin(request, tenant)}` };

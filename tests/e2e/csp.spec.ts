@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { signIn } from './support/fixtures';
 import { PRIVATE_ROUTES, PUBLIC_ROUTES, TITLE_SUFFIX, type PortalRoute } from './support/routes';
 
-// The portal runs under its Content-Security-Policy with no violation (issue 9): every route, signed out
+// The portal runs under its Content-Security-Policy with no violation: every route, signed out
 // and signed in, with the violations the page reports (securitypolicyviolation events, which the browser
 // fires for every blocked script, style, image, connection or worker) and Chromium's console messages
 // about the policy collected. The live channel's websocket is part of it: connect-src must allow it.

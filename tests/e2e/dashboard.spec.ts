@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { apiLogin, createTenant, signIn } from './support/fixtures';
 import { violations } from './support/axe';
 
-// Dashboard (issue 8): counts from the mirror, quizzes live now and by status, changes waiting to sync,
+// Dashboard: counts from the mirror, quizzes live now and by status, changes waiting to sync,
 // the latest attempts, and shortcuts to the main actions.
 
 test('shows counts, live quizzes, quizzes by status, the latest attempts and working shortcuts', async ({ page, request }) => {
@@ -57,10 +57,7 @@ test('shows counts, live quizzes, quizzes by status, the latest attempts and wor
   await expect(page).toHaveURL(/\/add-quiz$/);
 });
 
-test('a new client: the dashboard and every empty list say what to do next, with the button that does it (issue 22 #11)', async ({
-  page,
-  request,
-}) => {
+test('a new client: the dashboard and every empty list say what to do next, with the button that does it', async ({ page, request }) => {
   // Six lists, each with axe in both colour schemes: more than the default minute on a slow machine.
   test.setTimeout(150_000);
   const tenant = await createTenant(request, { poll_enabled: true });

@@ -5,7 +5,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { createTenant, dataDir, signIn, type Tenant } from './support/fixtures';
 import { createCategory, createQuestion, tenantApi, type TenantApi } from './support/questions';
 
-// Hostile input (issue 9): names and texts carrying HTML and script, stored by someone else, are shown as the
+// Hostile input: names and texts carrying HTML and script, stored by someone else, are shown as the
 // literal text wherever the portal shows them; nothing runs (no dialog) and no element is injected.
 
 const IMG = '<img src=x onerror=alert(1)>';

@@ -34,7 +34,7 @@ test('Chromium reports no installability errors and reads the manifest', async (
   await page.goto('/');
   // The first install says so, once the page is idle.
   await expect(page.getByText('Ready to work offline')).toBeVisible({ timeout: 20_000 });
-  // With Mantine's notifications alone: none of the screens' chunks (issue 20 §3, /login's blocking time).
+  // With Mantine's notifications alone: none of the screens' chunks (/login's blocking time).
   const scripts = await page.evaluate(() => performance.getEntriesByType('resource').map((entry) => entry.name));
   expect(scripts.filter((name) => /\/assets\/(screens-|dexie-|router-|contract-)/.test(name))).toEqual([]);
   await controlledByServiceWorker();
@@ -150,7 +150,7 @@ test('the worker is registered once the page has loaded and been quiet, not betw
   await page.waitForFunction(() => document.readyState === 'complete');
   const registered = () => page.evaluate(async () => Boolean(await navigator.serviceWorker.getRegistration()));
   await page.waitForTimeout(1500);
-  // Its install downloads and compiles every chunk: not while the first screen still has work to do (issue 20 §3).
+  // Its install downloads and compiles every chunk: not while the first screen still has work to do.
   expect(await registered()).toBe(false);
   await expect.poll(registered, { timeout: 15_000 }).toBe(true);
 });

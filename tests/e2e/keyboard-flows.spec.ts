@@ -3,7 +3,7 @@ import { apiLogin, createTenant, DEMO_ADMIN, signIn, type Tenant } from './suppo
 import { createCategory, createQuestion, serverQuestions, tenantApi } from './support/questions';
 import { announced } from './support/keyboard-drag';
 
-// Issue 9: the spec's main flows with the keyboard alone (Tab, Shift+Tab, Enter, Space, arrows, typing), and
+// The spec's main flows with the keyboard alone (Tab, Shift+Tab, Enter, Space, arrows, typing), and
 // every element reached by Tab shows where the focus is (its outline, shadow or border differs from unfocused).
 
 /** Compares the focused element's look with its look unfocused; answers what it is when they are the same. */

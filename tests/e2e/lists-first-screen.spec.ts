@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { signIn } from './support/fixtures';
 
-// Issue 20 §3: on a phone, the lists with tall cards (List Quiz's and List Questions') render the cards that cover
+// On a phone, the lists with tall cards (List Quiz's and List Questions') render the cards that cover
 // the screen first and the rest of the page after it is painted (DataTable's cardHeight). Every row of the page still
 // arrives, and nothing of the screen's content moves while the others do: no layout shift moves anything in main
 // (the list, its pager and count), not even on this new device's first pull, which the lists wait for ("Loading…")

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { signIn } from './support/fixtures';
 import { openRoute } from './support/demo-routes';
 
-// Issue 20 §1: every list of the demo tenant at a phone's, a tablet's and a desktop's width (the sidebar open
+// Every list of the demo tenant at a phone's, a tablet's and a desktop's width (the sidebar open
 // from 768 px on, its default): nothing scrolls sideways, not the page and not any box inside main (the table's
 // own wrapper included), and every action of the first rows is on screen and at least 44 px tall to tap.
 
@@ -106,7 +106,7 @@ for (const list of LISTS) {
         for (const heading of headings)
           if (heading.width <= 1 || !heading.whole) problems.push(`1440 px: column "${heading.text}" not shown whole`);
       }
-      // Before/after pictures for the review of the change (issue 20), only when asked for.
+      // Before/after pictures for the review of the change, only when asked for.
       const shots = process.env.LISTS_SHOTS_DIR;
       if (shots && (width === 375 || width === 1440)) {
         await page.screenshot({ path: `${shots}/${list.path.slice(1)}-${width}.png`, fullPage: true });

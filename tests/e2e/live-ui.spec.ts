@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { apiLogin, createTenant, signIn, type Tenant } from './support/fixtures';
 
-// The live channel in the portal (issue 7): List Quiz rows and the quizmaster's control screen follow the
+// The live channel in the portal: List Quiz rows and the quizmaster's control screen follow the
 // quiz's live node. Two browser contexts stand for two people; a change made on one must show on the
 // other within a second. Each test on a tenant of its own, its MANUAL quiz made through the API.
 
@@ -117,7 +117,7 @@ test('a step or status change on one screen shows on the other within a second; 
   await expect(quizRow(list).getByRole('combobox', { name: 'Status of Stage' })).toHaveValue('RESULT_AWAITED', LIVE);
   await expect(previous).toBeDisabled();
   await quizRow(list).getByRole('combobox', { name: 'Status of Stage' }).selectOption({ label: 'Result Announced' });
-  // It cannot be taken back: List Quiz asks first (issue 22).
+  // It cannot be taken back: List Quiz asks first.
   await list.getByRole('dialog', { name: 'Set Stage to Result Announced?' }).getByRole('button', { name: 'Confirm' }).click();
   await expect(control.getByText('Status: Result Announced', { exact: true })).toBeVisible(LIVE);
   await expect(control.getByRole('button', { name: 'Set status: Completed' })).toBeEnabled();

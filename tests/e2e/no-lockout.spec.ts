@@ -3,7 +3,7 @@ import { createServer } from 'node:net';
 import { expect, test } from '@playwright/test';
 import { createTenant, resetLinkFor } from './support/fixtures';
 
-// Issue 21: nobody elsewhere can lock an account out. The e2e server trusts no proxy (playwright.config.ts sets
+// Nobody elsewhere can lock an account out. The e2e server trusts no proxy (playwright.config.ts sets
 // no TRUST_PROXY), so X-Forwarded-For would change nothing; "other addresses" are real ones instead: each failed
 // login is sent from its own loopback source address (127.0.0.2, 127.0.0.3...), which Linux routes like
 // 127.0.0.1, and the server sees as a different client. The browser, the owner, connects from 127.0.0.1.

@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { apiLogin, createTenant, signIn, type Tenant } from './support/fixtures';
 import { goOffline } from './support/offline';
 
-// The offline model of decisions §5, proven on the Categories page in a real browser against the real
+// The offline model of docs/decisions.md "Offline", proven on the Categories page in a real browser against the real
 // server: offline start, queued changes that survive reloads, replay once, failures and conflicts.
 
 async function authHeaders(request: APIRequestContext, tenant: Tenant) {

@@ -3,7 +3,7 @@ import { apiLogin, createTenant, signIn, type Tenant } from './support/fixtures'
 import { violations } from './support/axe';
 import { workerControls } from './support/offline';
 
-// The player app end to end (issue 17, decisions §6), in real Chromium against the real server and live channel:
+// The player app end to end (docs/decisions.md "Play"), in real Chromium against the real server and live channel:
 // an admin steps a MANUAL quiz from the 375 px control screen while three players on 375 px phones (separate
 // browser contexts) join, answer and see their results. One player's Wi-Fi drops as they choose: their phone
 // keeps the answer, is reloaded while offline (the player shell comes from its service worker) and sends the
@@ -27,7 +27,7 @@ interface PhoneState {
   last_result: { question_no: number; correct: boolean; points: number } | null;
 }
 
-/** Decisions §6: a correct answer t s into a qs_timer-s window scores round(1000 - 500 t / qs_timer). */
+/** docs/decisions.md "Play": a correct answer t s into a qs_timer-s window scores round(1000 - 500 t / qs_timer). */
 function timedPoints(answerOpensAt: number, stamp: number, qsTimer: number): number {
   const t = Math.min(Math.max(stamp - answerOpensAt, 0), qsTimer * 1000) / 1000;
   return Math.round(1000 - (500 * t) / qsTimer);

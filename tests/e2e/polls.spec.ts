@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { apiLogin, createTenant, dismissNotices, scrollsSideways, signIn, type Tenant } from './support/fixtures';
 import { goOffline } from './support/offline';
 
-// Polls of spec §2 (only when poll_enabled): list, add, edit with choices, deletes, search and pager,
+// Polls of the specification's screens (only when poll_enabled): list, add, edit with choices, deletes, search and pager,
 // the viewer copy link, and a poll with choices created offline reaching the server.
 
 interface ServerPoll {

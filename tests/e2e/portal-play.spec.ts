@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { apiLogin, createTenant, scrollsSideways, signIn } from './support/fixtures';
 
-// The portal's side of Play (issue 17): List Quiz and the control screen count the players of the demo quiz live
+// The portal's side of Play: List Quiz and the control screen count the players of the demo quiz live
 // as they join through the play API, the copy links open the player app, and a poll's row closes it for voting.
 
 const DEMO_QUIZ = { name: 'Friday Pub Quiz', hash: 'demo-live-quiz', joinCode: '1234' };

@@ -6,7 +6,7 @@ import { createCategory, createQuestion, serverCategories, serverQuestions, tena
 import { goOffline } from './support/offline';
 
 // CSV import (a preview with each row's problems, nothing saved before confirming, unknown categories created,
-// through the outbox so also offline) and export in the same format (issue 5 "Beyond the spec").
+// through the outbox so also offline) and export in the same format (docs/decisions.md "Beyond the spec").
 
 const CSV = [
   'category,description,hint,option A,option B,option C,option D,correct option',

@@ -3,7 +3,7 @@ import { createTenant, signIn } from './support/fixtures';
 import { chooseImage, createCategory, createQuestion, PNG, serverCategories, serverQuestions, tenantApi } from './support/questions';
 import { goOffline } from './support/offline';
 
-// The question bank offline (decisions §5): a question with an image, in a category created offline, an edit and a
+// The question bank offline (docs/decisions.md "Offline"): a question with an image, in a category created offline, an edit and a
 // bulk delete wait in the outbox (rows marked), survive a reload, and reach the server in one go when back online.
 
 const table = (page: Page) => page.getByRole('table', { name: 'Questions' });

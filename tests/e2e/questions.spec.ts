@@ -3,7 +3,7 @@ import { createTenant, signIn } from './support/fixtures';
 import { chooseImage, createCategory, createQuestion, FAKE_PNG, PNG, serverQuestions, tenantApi } from './support/questions';
 import { violations } from './support/axe';
 
-// Add Question and List Questions of spec §2, online: read from the mirror, written through the outbox, on the server.
+// Add Question and List Questions of the specification's screens, online: read from the mirror, written through the outbox, on the server.
 
 const table = (page: Page) => page.getByRole('table', { name: 'Questions' });
 const questionRow = (page: Page, description: string) => table(page).getByRole('row').filter({ hasText: description });

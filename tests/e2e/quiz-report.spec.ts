@@ -3,7 +3,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { DEMO_ADMIN, apiLogin, createTenant, signIn, type Tenant } from './support/fixtures';
 import { goOffline } from './support/offline';
 
-// Quiz Report of spec §2: quiz filter, search, pager and "Showing n of total attempts", deletes and bulk
+// Quiz Report of the specification's screens: quiz filter, search, pager and "Showing n of total attempts", deletes and bulk
 // deletes ("There was an error!" when they fail), the browser-built CSV checked byte for byte, the
 // server's report.csv, and the last page readable offline with its age.
 

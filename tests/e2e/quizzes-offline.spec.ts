@@ -3,7 +3,7 @@ import { apiLogin, createTenant, signIn } from './support/fixtures';
 import { dragTo, field, localDay } from './support/quiz-form';
 import { goOffline } from './support/offline';
 
-// A quiz built offline from a question created offline (decisions §5): it waits in the outbox with its
+// A quiz built offline from a question created offline (docs/decisions.md "Offline"): it waits in the outbox with its
 // Selected order, survives a reload, keeps an offline edit, and reaches the server in one go with server
 // ids in the right order. Live controls stay disabled offline and say why.
 

@@ -3,7 +3,7 @@ import { apiLogin, createTenant, scrollsSideways, signIn, type Tenant } from './
 import { dragTo, field, localDay } from './support/quiz-form';
 import { announced } from './support/keyboard-drag';
 
-// The quiz form with its question picker, and List Quiz with its live controls (issue 6), online, each
+// The quiz form with its question picker, and List Quiz with its live controls, online, each
 // test on a tenant of its own. Data is set up through the API; the UI is used for what is under test.
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { apiLogin, createTenant, signIn } from './support/fixtures';
 import { workerControls } from './support/offline';
 
-// Setting of spec §2: every field, the viewer app URL checked as a URL, Save then reload, images with
+// Setting of the specification's screens: every field, the viewer app URL checked as a URL, Save then reload, images with
 // previews, "There was an error!" with the server's field errors, and online only.
 
 // A 1x1 PNG.

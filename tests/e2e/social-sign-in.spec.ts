@@ -3,7 +3,7 @@ import { startOidcProvider, type TestOidcProvider } from '../../server/test/oidc
 import { violations } from './support/axe';
 import { apiLogin, createTenant, dismissNotices, scrollsSideways, signIn } from './support/fixtures';
 
-// Social sign-in end to end (issue 17 §2): a real OpenID provider (oidc-provider 9) runs on 127.0.0.1 with this
+// Social sign-in end to end: a real OpenID provider (oidc-provider 9) runs on 127.0.0.1 with this
 // portal registered at it; the admin enters it in the Setting screen's "Social sign-in" section; a player on a
 // 375 px phone opens a SOCIAL_BASED quiz, enters the join code, taps the provider's button, signs in on the
 // provider's own pages (its development login takes any login and password), consents, and comes back to the

@@ -3,7 +3,7 @@ import jsQR from 'jsqr';
 import { DEMO_ADMIN, apiLogin, signIn } from './support/fixtures';
 import { violations } from './support/axe';
 
-// The stage (issue 18, decisions §7) end to end: a 1920x1080 big screen, the quizmaster's 375 px control screen
+// The stage (docs/decisions.md "Stage") end to end: a 1920x1080 big screen, the quizmaster's 375 px control screen
 // and two 375 px players play the demo's whole MANUAL quiz (demo-live-quiz, join code 1234). The players open
 // the link decoded from a screenshot of the stage's QR code. Then the demo poll's stage (link key demo-poll-link, 4321)
 // draws a vote cast from a phone.
@@ -184,7 +184,7 @@ test('a whole MANUAL quiz on a 1920x1080 stage with a control screen and two pho
   const pollQr = stage.page.getByRole('img', { name: /join QR code/i });
   await expect(pollQr).toBeVisible(LIVE);
   await expect(stage.page.getByText('4321', { exact: true })).toBeVisible();
-  // The poll's link carries its link key, not its poll hash (demo-live-poll): issue 21 §14.
+  // The poll's link carries its link key, not its poll hash (demo-live-poll): docs/decisions.md "Play".
   expect(await decodeQr(stage.page, await pollQr.screenshot())).toMatch(/\/play\/poll\/demo-poll-link$/);
   const poll = (await (await request.get('/api/v1/play/polls/demo-poll-link/')).json()) as {
     choices: { id: number; name: string; votes: number | null }[];

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { DEMO_ADMIN } from './support/fixtures';
 import { PRIVATE_ROUTES, TITLE_SUFFIX, type PortalRoute } from './support/routes';
 
-// The session token never appears in a URL or a log (issue 9): sign in through the login screen, open
+// The session token never appears in a URL or a log: sign in through the login screen, open
 // every route, and record every request the page makes (its URL and Referer, websockets included), every
 // address the page shows, and everything written to the console. Only the Authorization header may carry
 // the token. The server's own log is checked in server/http/logging.test.ts.

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { DEMO_ADMIN, apiLogin, signIn } from './support/fixtures';
 
-// Viewers Data of spec §2 on the demo client (read only): columns, pager, search and its clearing, quiz filter.
+// Viewers Data of the specification's screens on the demo client (read only): columns, pager, search and its clearing, quiz filter.
 
 async function viewerCount(request: APIRequestContext, query = ''): Promise<number> {
   const headers = { Authorization: `Token ${await apiLogin(request, DEMO_ADMIN)}` };

@@ -27,9 +27,10 @@ function specifier(probe: string, target: string): string {
   return relative.startsWith('.') ? relative : `./${relative}`;
 }
 
-async function lintImport(probe: string, targetFolder: string): Promise<ESLint.LintResult['messages']> {
-  const target = await aModuleOf(targetFolder);
-  const code = `import * as imported from '${specifier(probe, target)}';\n\nexport const probe = imported;\n`;
+/** `target`: a folder (one of its modules is imported) or one named source file. */
+async function lintImport(probe: string, target: string): Promise<ESLint.LintResult['messages']> {
+  const imported = /\.tsx?$/.test(target) ? path.join(ROOT, target) : await aModuleOf(target);
+  const code = `import * as imported from '${specifier(probe, imported)}';\n\nexport const probe = imported;\n`;
   const [result] = await eslint.lintText(code, { filePath: path.join(ROOT, probe) });
   return result?.messages ?? [];
 }
@@ -51,12 +52,36 @@ describe('a layer importing what it must not', () => {
     ['a feature', 'local (the database)', 'src/features/quizzes/probe.ts', 'src/local', /feature="quizzes".*"local"/],
     ['sync', 'features', 'src/sync/probe.ts', 'src/features/quizzes', /"sync" to elements of type "feature"/],
     ['live', 'sync', 'src/live/probe.ts', 'src/sync', /"live" to elements of type "sync"/],
-    ['the server', 'src/features', 'server/probe.ts', 'src/features/quizzes', /"server" to elements of type "feature"/],
-    ['the server', 'src/local', 'server/probe.ts', 'src/local', /"server" to elements of type "local"/],
+    ['the server', 'src/features', 'server/quizzes/probe.ts', 'src/features/quizzes', /"server-feature".*to elements of type "feature"/],
+    ['the server', 'src/local', 'server/db/probe.ts', 'src/local', /"server-db" to elements of type "local"/],
     ['play', 'features', 'src/play/probe.ts', 'src/features/quizzes', /"play" to elements of type "feature"/],
     ['play', 'ui', 'src/play/probe.ts', 'src/ui', /"play" to elements of type "ui"/],
     ['the service worker', 'lib', 'sw/probe.ts', 'src/lib', /"sw" to elements of type "lib"/],
+    ['live', 'api (the portal client)', 'src/live/probe.ts', 'src/api', /"live" to elements of type "api"/],
+    ['live', 'features', 'src/live/probe.ts', 'src/features/quizzes', /"live" to elements of type "feature"/],
   ])('%s -> %s is refused', async (_from, _to, probe, target, message) => {
+    const errors = boundaryErrors(await lintImport(probe, target));
+    expect(errors).toHaveLength(1);
+    expect(errors[0]?.message).toMatch(message);
+  });
+
+  it.each([
+    ['db', 'a feature area', 'server/db/probe.ts', 'server/quizzes', /"server-db" to elements of type "server-feature"/],
+    ['db', 'http', 'server/db/probe.ts', 'server/http', /"server-db" to elements of type "server-http"/],
+    ['http', 'a feature area', 'server/http/probe.ts', 'server/accounts', /"server-http" to elements of type "server-feature"/],
+    ['http', "the services' context", 'server/http/probe.ts', 'server/context.ts', /"server-http" to elements of type "server-root"/],
+    ['the live channel', 'quizzes', 'server/live/probe.ts', 'server/quizzes', /"server-live" to elements of type "server-feature"/],
+    ['the live channel', 'http', 'server/live/probe.ts', 'server/http', /"server-live" to elements of type "server-http"/],
+    ['a feature area', 'another', 'server/polls/probe.ts', 'server/quizzes', /area="polls".*area="quizzes"/],
+    ['play', "quizzes' writes", 'server/play/probe.ts', 'server/quizzes/quiz-service.ts', /area="play".*area="quizzes"/],
+    ['quizzes', 'play', 'server/quizzes/probe.ts', 'server/play', /area="quizzes".*area="play"/],
+    ['a feature area', 'the routes', 'server/quizzes/probe.ts', 'server/routes', /"server-feature".*"server-routes"/],
+    ['a feature area', 'the app', 'server/quizzes/probe.ts', 'server/app.ts', /"server-feature".*"server-root"/],
+    ['the routes', 'the app', 'server/routes/probe.ts', 'server/app.ts', /"server-routes" to elements of type "server-root"/],
+    ["the services' context", 'play', 'server/context.ts', 'server/play', /"server-root".*"server-feature"/],
+    ['the clock', 'the database', 'server/clock.ts', 'server/db', /"server-root" to elements of type "server-db"/],
+    ['metrics', 'the database', 'server/metrics/probe.ts', 'server/db', /"server-base" to elements of type "server-db"/],
+  ])('server: %s -> %s is refused', async (_from, _to, probe, target, message) => {
     const errors = boundaryErrors(await lintImport(probe, target));
     expect(errors).toHaveLength(1);
     expect(errors[0]?.message).toMatch(message);
@@ -78,10 +103,20 @@ describe('a layer importing what it may', () => {
     ['lib', 'lib', 'src/lib/contract/probe.ts', 'src/lib'],
     ['sync', 'local', 'src/sync/probe.ts', 'src/local'],
     ['store', 'local', 'src/store/probe.ts', 'src/local'],
-    ['live', 'api', 'src/live/probe.ts', 'src/api'],
     ['app', 'features', 'src/app/probe.ts', 'src/features/quizzes'],
-    ['the server', 'src/lib', 'server/probe.ts', 'src/lib/contract'],
+    ['the server', 'src/lib', 'server/quizzes/probe.ts', 'src/lib/contract'],
     ['play', 'live', 'src/play/probe.ts', 'src/live'],
+    ['live', 'lib', 'src/live/probe.ts', 'src/lib/contract'],
+    ['server: the routes', 'a feature area', 'server/routes/probe.ts', 'server/quizzes'],
+    ['server: a feature area', 'http', 'server/quizzes/probe.ts', 'server/http'],
+    ['server: a feature area', "the services' context", 'server/quizzes/probe.ts', 'server/context.ts'],
+    ['server: a feature area', 'the clock', 'server/polls/probe.ts', 'server/clock.ts'],
+    ['server: a feature area', 'the live channel', 'server/quizzes/probe.ts', 'server/live'],
+    ['server: play', "quizzes' reads", 'server/play/probe.ts', 'server/quizzes/quiz-read.ts'],
+    ['server: http', 'the database', 'server/http/probe.ts', 'server/db'],
+    ['server: the database', 'the configuration', 'server/db/probe.ts', 'server/config.ts'],
+    ['server: the app', 'the routes', 'server/app.ts', 'server/routes'],
+    ['server: a test of a low layer', 'the test server', 'server/db/probe.test.ts', 'server/test'],
   ])('%s -> %s lints clean', async (_from, _to, probe, target) => {
     expect(await lintImport(probe, target)).toEqual([]);
   });

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
-// The project runs on Node 22 LTS (issue 22 #10). scripts/use-node22.sh, sourced, puts a Node 22 first on PATH
+// The project runs on Node 22 LTS. scripts/use-node22.sh, sourced, puts a Node 22 first on PATH
 // where the machine's is older; scripts/check-node.sh stops the test and start scripts on an older Node. Both are
 // tried here against stand-in `node` and `npm` programs in a temporary folder, so no registry is reached and the
 // machine's own Node does not matter.

@@ -4,7 +4,7 @@ import type { Plugin } from 'vite';
 import { describe, expect, it } from 'vitest';
 import config from '../../vite.config';
 
-// The portal build's own plugins that shape what /login loads (issue 20 §3), checked without building.
+// The portal build's own plugins that shape what /login loads, checked without building.
 
 function plugin(name: string): Plugin {
   const found = (config.plugins ?? [])

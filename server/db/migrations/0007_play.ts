@@ -2,7 +2,7 @@ import type { CreateTableBuilder, Kysely } from 'kysely';
 import { sql } from 'kysely';
 import type { DialectName } from '../dialect';
 
-// Play (issue 17, decisions §6): participants' tokens, question rounds, answers, poll voters and votes,
+// Play (docs/decisions.md "Play"): participants' tokens, question rounds, answers, poll voters and votes,
 // the join throttle's counters (rate-limiter-flexible over this database, so every instance shares them),
 // and each client's OpenID Connect provider with the sign-ins in progress. Ids and references are 64-bit
 // on both databases, like every other table since 0004.

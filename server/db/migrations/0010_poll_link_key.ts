@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import type { DialectName } from '../dialect';
 
-// Issue 21 §14: no response may tell one client whether another client's poll exists. The poll hash is
+// No response may tell one client whether another client's poll exists. The poll hash is
 // typed by the admin and was unique across all clients, so "already exists" told exactly that, and a
 // guessable hash in the viewer link let anyone find a poll. Now a poll's public link uses `link_key`, a
 // random key of the server's (unique, unguessable), and the poll hash is unique within its client only.

@@ -33,7 +33,7 @@ export function AccountMenu({ username }: { username: string }) {
     navigate(paths.login(), { replace: true });
   };
 
-  // Changes not yet on the server are lost on logout: ask first (decisions §5).
+  // Changes not yet on the server are lost on logout: ask first (docs/decisions.md "Offline").
   const requestLogout = async () => {
     const count = await waitingChanges();
     if (count > 0) setWaiting(count);
@@ -57,7 +57,7 @@ export function AccountMenu({ username }: { username: string }) {
   return (
     <>
       {/* Mantine's Menu (a floating-ui instance measuring its target, a portal and transitions, each rendering
-          again at once after mounting) is mounted at the first press, not on every start-up (issue 9). */}
+          again at once after mounting) is mounted at the first press, not on every start-up. */}
       {menuMounted ? (
         <Menu position="bottom-end" withinPortal>
           <Menu.Target>

@@ -2,7 +2,7 @@ import { Anchor, List, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { paths } from '../../lib/paths';
 
-/** The quiz help of spec §2: the working order, then what the quiz fields mean. */
+/** The quiz help the specification describes: the working order, then what the quiz fields mean. */
 export function HelpPanel() {
   return (
     <Stack gap="sm">

@@ -5,7 +5,7 @@ import { Link } from 'react-router-dom';
 // Mantine's <NavLink component={Link} mih={44}> as React Router's own link with NavLink's classes and elements: the
 // sidebar has thirteen of them, and each NavLink is about ten components (the polymorphic factory, UnstyledButton,
 // Box, its sections' and body's Boxes) resolving styles on every render. They were 167 of the 291 components of the
-// commit that first shows the portal on a desktop, the offline cold start's longest task (issue 20 §4).
+// commit that first shows the portal on a desktop, the offline cold start's longest task.
 // NavEntryLink.test.tsx checks the markup against Mantine's NavLink.
 
 const ROOT_CLASS = `mantine-focus-auto ${NavLink.classes.root} mantine-NavLink-root ${UnstyledButton.classes.root} mantine-UnstyledButton-root`;

@@ -15,7 +15,7 @@ import { TopBarStatusSlot } from './TopBarStatusSlot';
 const NAVBAR_WIDTH = 260;
 const RAIL_WIDTH = 72;
 const HELP_WIDTH = 320;
-// Mantine's `sm` breakpoint (48em = 768 px): below it the sidebar is a drawer (spec §9 breakpoints).
+// Mantine's `sm` breakpoint (48em = 768 px): below it the sidebar is a drawer (the specification's breakpoints).
 const PHONE_QUERY = '(max-width: 47.99em)';
 
 export function PortalLayout() {
@@ -31,7 +31,7 @@ export function PortalLayout() {
   // scroll area) only from the first opening on keeps them off the critical path of every start-up.
   const phoneMenuOpenedOnce = useHasBeenTrue(isPhone && drawerOpened);
   // The same for the help drawer: a closed Mantine drawer still mounts its portal and transitions, and each
-  // renders again at once after mounting (issue 9, total blocking time).
+  // renders again at once after mounting (total blocking time).
   const phoneHelpOpenedOnce = useHasBeenTrue(isPhone && helpOpened);
 
   if (!user) return null;

@@ -9,7 +9,7 @@ const litOn = (pathname: string) =>
     .filter((link) => linkIsActive(pathname, link))
     .map((link) => link.label);
 
-// Issue 22: Edit Quiz (/add-quiz/7/update) lit "Add new Quiz".
+// Edit Quiz (/add-quiz/7/update) lit "Add new Quiz".
 it('lights the list a row was opened from on its edit and delete screens, and Add new Quiz only on its own page', () => {
   expect(litOn(paths.editQuiz(7))).toEqual(['List of Quizzes']);
   expect(litOn(paths.deleteQuiz('local-1'))).toEqual(['List of Quizzes']);

@@ -12,7 +12,7 @@ export interface NavigationLink {
   alsoBelow?: readonly string[];
 }
 
-/** A top-level entry of the sidebar: a link, or a group of links (spec §2 Layout). */
+/** A top-level entry of the sidebar: a link, or a group of links (the Layout screen). */
 export interface NavigationEntry {
   label: string;
   icon: ComponentType<SVGProps<SVGSVGElement>>;
@@ -27,7 +27,7 @@ export function navigationFor(user: CurrentUser): NavigationEntry[] {
       label: 'Quiz',
       icon: QuizIcon,
       links: [
-        // A quiz's edit and delete screens sit under /add-quiz/ (spec §2's routes) but are reached from the list.
+        // A quiz's edit and delete screens sit under /add-quiz/ (the specification's routes) but are reached from the list.
         { label: 'Add new Quiz', to: paths.addQuiz(), exact: true },
         { label: 'List of Quizzes', to: paths.listQuiz(), alsoBelow: [paths.addQuiz()] },
       ],
@@ -58,7 +58,7 @@ export function navigationFor(user: CurrentUser): NavigationEntry[] {
       ],
     },
     { label: 'Setting', icon: SettingIcon, to: paths.setting() },
-    // Not in the spec's sidebar: the offline work's waiting, failed and conflicting changes (decisions §5).
+    // Not in the spec's sidebar: the offline work's waiting, failed and conflicting changes (docs/decisions.md "Offline").
     { label: 'Sync', icon: SyncIcon, to: paths.sync() },
   ];
   return entries.filter((entry): entry is NavigationEntry => entry !== false);
@@ -76,7 +76,7 @@ export function linkIsActive(pathname: string, link: NavigationLink): boolean {
   return (link.alsoBelow ?? []).some((prefix) => path.startsWith(`${prefix}/`));
 }
 
-/** The help button shows only on these screens (spec §2). */
+/** The help button shows only on these screens (the specification's screens). */
 export function hasHelp(pathname: string): boolean {
   const path = pathname.replace(/\/+$/, '');
   return path === paths.addQuiz() || path === paths.listQuiz();

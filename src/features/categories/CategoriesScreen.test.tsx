@@ -63,7 +63,7 @@ it('adds a category to the mirror and the outbox, marked as waiting to sync', as
   expect(within(table).getByText('Waiting to sync')).toBeInTheDocument();
   expect(await queuedChangeCount()).toBe(1);
   expect(within(form).getByLabelText(/Name/)).toHaveValue('');
-  // A short confirmation (issue 22).
+  // A short confirmation.
   expect(await screen.findByRole('status')).toHaveTextContent('Category added');
 });
 

@@ -64,7 +64,7 @@ function categoryColumns(refused: ReadonlyMap<string, OutboxEntry>): DataTableCo
   ];
 }
 
-/** The add form: a required name; an empty one is ignored with a message under the field (spec §5). */
+/** The add form: a required name; an empty one is ignored with a message under the field (the specification's validation rules). */
 function AddCategoryForm({ rows, nameInput }: { rows: readonly CategoryRow[]; nameInput: RefObject<HTMLInputElement | null> }) {
   const [saving, setSaving] = useState(false);
   const form = useForm({ mode: 'controlled', initialValues: { name: '' } });

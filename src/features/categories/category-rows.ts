@@ -9,7 +9,7 @@ export const CATEGORIES_PAGE_SIZE = 10;
 
 /**
  * Compares names as `localeCompare(other, undefined, { sensitivity: 'variant' })` does, made once: localeCompare
- * with options builds a collator per call, which for 200 categories was most of the sort's time (issue 20 §4).
+ * with options builds a collator per call, which for 200 categories was most of the sort's time.
  */
 let nameCollator: Intl.Collator | undefined;
 

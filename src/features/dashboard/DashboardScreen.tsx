@@ -87,7 +87,7 @@ function LatestAttempts() {
   );
 }
 
-/** /dashboard: what an admin wants first (issue 8): quizzes by status and live now, counts, sync, latest attempts, shortcuts. */
+/** /dashboard: what an admin wants first: quizzes by status and live now, counts, sync, latest attempts, shortcuts. */
 export function DashboardScreen() {
   const counts = useMirrorSummary();
   const sync = useSyncStatus();

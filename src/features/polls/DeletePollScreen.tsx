@@ -8,7 +8,7 @@ import { MissingRecord } from '../../ui/MissingRecord';
 import { RequirePolls } from './RequirePolls';
 import { paths } from '../../lib/paths';
 
-/** Spec §8's message for a failed delete. */
+/** The specification's message for a failed delete. */
 export const DELETE_FAILED_MESSAGE = 'There was an error!';
 function DeletePoll() {
   const { id } = useParams();

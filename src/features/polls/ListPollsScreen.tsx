@@ -55,7 +55,7 @@ function columns(viewerAppUrl: string | null | undefined): DataTableColumn<PollR
       header: 'Poll hash',
       cell: (row) => {
         if (!row.poll_hash) return <Text c="dimmed">—</Text>;
-        // The link carries the poll's random link key, not its hash (issue 21 §14); a poll created offline
+        // The link carries the poll's random link key, not its hash; a poll created offline
         // has none until the server answers, so it has no link to copy yet.
         const link = row.link_key ? viewerLink(viewerAppUrl, `poll/${row.link_key}`) : null;
         return (
@@ -144,7 +144,7 @@ function PollsList() {
   );
 }
 
-/** /list-polls: the polls from the mirror (offline too), search and pager working (decisions §1). */
+/** /list-polls: the polls from the mirror (offline too), search and pager working (docs/decisions.md "Spec defects fixed"). */
 export function ListPollsScreen() {
   return (
     <RequirePolls>

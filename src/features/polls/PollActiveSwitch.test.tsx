@@ -50,7 +50,7 @@ beforeEach(async () => {
   syncStatusStore().update({ online: false });
 });
 
-describe('the poll row switch (issue 17)', () => {
+describe('the poll row switch', () => {
   it('closes the poll through a queued edit of active (offline too), the row marked as waiting, and opens it again', async () => {
     await putRows(pollsMirror, lunch);
     const user = userEvent.setup();

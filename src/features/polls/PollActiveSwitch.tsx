@@ -7,7 +7,7 @@ import type { PollRow } from './poll-rows';
 export const pollIsActive = (row: Pick<PollRow, 'active'>): boolean => row.active ?? true;
 
 /**
- * The List Polls row's switch that opens and closes the poll for voting (issue 17). It is the poll's `active` field,
+ * The List Polls row's switch that opens and closes the poll for voting. It is the poll's `active` field,
  * an edit like Edit Poll's: queued in the outbox (offline too) and sent by sync, the row marked as waiting until the
  * server has it; the server then refuses votes (403) while the poll is closed.
  */

@@ -28,7 +28,7 @@ interface PollFormProps {
   onSubmit: (payload: Record<string, unknown>) => Promise<void>;
 }
 
-/** Add Poll / Edit Poll (spec §2): name and join code required, poll hash too on edit (spec §5). */
+/** Add Poll / Edit Poll (the specification's screens): name and join code required, poll hash too on edit (the specification's validation rules). */
 export function PollForm({ mode, initialValues, serverErrors = {}, onCancel, onSubmit }: PollFormProps) {
   const [saving, setSaving] = useState(false);
   const form = useForm<PollFormValues>({ mode: 'controlled', initialValues });

@@ -3,7 +3,7 @@ import { Navigate } from 'react-router-dom';
 import { useSession } from '../../session/session-context';
 import { paths } from '../../lib/paths';
 
-/** Whether the signed-in client has polls (spec §6: the Polls menu depends on poll_enabled). */
+/** Whether the signed-in client has polls (the specification's roles: the Polls menu depends on poll_enabled). */
 export function usePollsEnabled(): boolean {
   return useSession().user?.client_details.poll_enabled ?? false;
 }

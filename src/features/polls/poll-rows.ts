@@ -4,7 +4,7 @@ import type { ChoiceRow, PollRow } from '../../store/polls';
 
 export type { ChoiceRow, PollRow };
 
-/** Rows per page (the server's page size, spec §9's constant 10). */
+/** Rows per page (the server's page size, the specification's constant 10). */
 export const POLLS_PAGE_SIZE = 10;
 
 /** The server's order: newest first; polls not on the server yet come first, as they are the newest. */
@@ -33,7 +33,7 @@ export function createdDate(row: Pick<PollRow, 'created_at'>): string {
   return dayText(row.created_at);
 }
 
-/** Join codes are 1 to 4 digits: other characters and a fifth digit are ignored as typed (spec §5, §9). */
+/** Join codes are 1 to 4 digits: other characters and a fifth digit are ignored as typed (the specification's validation rules and constants). */
 export function joinCodeInput(text: string): string {
   return text.replace(/\D/g, '').slice(0, 4);
 }

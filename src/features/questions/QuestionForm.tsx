@@ -21,11 +21,11 @@ interface QuestionFormProps {
   submitLabel: string;
   onSubmit: (values: QuestionFormValues) => Promise<void>;
   onCancel?: () => void;
-  /** Field errors the server gave for this question's queued change (decisions §1), and its other messages. */
+  /** Field errors the server gave for this question's queued change (docs/decisions.md "Spec defects fixed"), and its other messages. */
   serverErrors?: { fields: Record<string, string>; other: string[] };
 }
 
-/** The question form of spec §2 (Add Question and the edit page), with the spec's field names (§3). */
+/** The question form of the specification (Add Question and the edit page), with the specification's field names. */
 export function QuestionForm({
   label,
   initialValues,

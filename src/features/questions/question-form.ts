@@ -4,7 +4,7 @@ import { encodeOptions, OPTION_LETTERS, optionsOfQuestion, type OptionLetter } f
 import type { ImageValue } from '../../ui/ImageInput';
 import type { QuestionRow } from './question-rows';
 
-/** The question form, with the spec's field names (§3). */
+/** The question form, with the specification's field names. */
 export interface QuestionFormValues {
   selectedCategory: string;
   questionDescription: string;
@@ -39,7 +39,7 @@ export function formValuesOf(row: QuestionRow): QuestionFormValues {
   };
 }
 
-/** Field errors by form path ('options.A' for an option), from the rules of spec §5. */
+/** Field errors by form path ('options.A' for an option), from the specification's validation rules. */
 export function validateQuestionForm(
   values: QuestionFormValues,
   letters: readonly OptionLetter[] = OPTION_LETTERS,
@@ -54,7 +54,7 @@ export function validateQuestionForm(
   return errors;
 }
 
-/** The create payload (spec §7 POST): the image only when a file was chosen. */
+/** The create payload (the POST calls of the API): the image only when a file was chosen. */
 export function createPayload(values: QuestionFormValues): Payload {
   const payload: Payload = {
     category: values.selectedCategory,
@@ -68,7 +68,7 @@ export function createPayload(values: QuestionFormValues): Payload {
 }
 
 /**
- * The fields an edit changed (spec §7 PATCH). An image that did not change is not sent again; a new file
+ * The fields an edit changed (the PATCH calls of the API). An image that did not change is not sent again; a new file
  * replaces it; removing it sends image_clear (the contract's way, as a file field never carries a URL).
  */
 export function changedPayload(initial: QuestionFormValues, values: QuestionFormValues): Payload {
@@ -94,7 +94,7 @@ const FORM_FIELD_OF: Record<string, string> = {
   image: 'sponsorImage',
 };
 
-/** The server's field errors ({"field": ["msg"]}) on the form's fields (decisions §1); others under the form. */
+/** The server's field errors ({"field": ["msg"]}) on the form's fields (docs/decisions.md "Spec defects fixed"); others under the form. */
 export function formErrorsFromServer(fieldErrors: Record<string, string[]>): { fields: Record<string, string>; other: string[] } {
   const fields: Record<string, string> = {};
   const other: string[] = [];

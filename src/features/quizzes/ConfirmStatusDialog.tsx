@@ -13,7 +13,7 @@ interface ConfirmStatusDialogProps {
 }
 
 /**
- * Asks before a status change that cannot be taken back (issue 22): results announced, completed. Used by List
+ * Asks before a status change that cannot be taken back: results announced, completed. Used by List
  * Quiz's status select and the control screen's status button alike.
  */
 export function ConfirmStatusDialog({ quizName, status, busy, onCancel, onConfirm }: ConfirmStatusDialogProps) {

@@ -65,7 +65,7 @@ export function ControlScreen() {
   const now = useNow(250, counting);
   const countdown = counting && live ? countdownAt(live, quiz?.before_qs_timer ?? 0, clock.serverNow(now)) : null;
   const nextStatus = state ? nextStatusOf(state.mode, state.status) : null;
-  // h:mm:ss, not "5966 s" (issue 22).
+  // h:mm:ss, not "5966 s".
   const timeLeft = countdown ? durationText(countdown.seconds) : '';
 
   const run = useCallback(async (command: () => Promise<boolean>) => {

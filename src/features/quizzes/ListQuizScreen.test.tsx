@@ -15,7 +15,7 @@ import { NO_COUNTS } from './use-live-channel';
 import type { LiveQuizCounts } from '../../lib/contract/live';
 
 // The live channel is out of reach here: no quiz node ever arrives, and the rows show the mirror. The counts
-// nodes (issue 17) are handed out by the test through `counts`.
+// nodes are handed out by the test through `counts`.
 const counts = vi.hoisted(() => {
   const listeners = new Map<string, (node: LiveQuizCounts | null) => void>();
   return {
@@ -110,7 +110,7 @@ describe('List Quiz before the first pull', () => {
     expect(await screen.findByRole('row', { name: /^Stage/ })).toBeInTheDocument();
   });
 
-  it('lists a quiz deleted on this device as waiting to sync until the delete is sent (issue 22)', async () => {
+  it('lists a quiz deleted on this device as waiting to sync until the delete is sent', async () => {
     await putRows(quizzesMirror, stage);
     await deleteQuiz(stage.localId);
     syncStatusStore().update({ online: false });
@@ -143,7 +143,7 @@ describe('List Quiz row controls', () => {
     expect(status).toBeDisabled();
   });
 
-  it('asks before a status change that cannot be taken back; Cancel keeps the status (issue 22)', async () => {
+  it('asks before a status change that cannot be taken back; Cancel keeps the status', async () => {
     const user = userEvent.setup();
     renderScreen();
     const status = await screen.findByRole('combobox', { name: 'Status of Stage' });
@@ -187,7 +187,7 @@ describe('List Quiz renders', () => {
     await pulled();
   });
 
-  it('renders no row again when a sync writes the rows it already had (issue 20 §3)', async () => {
+  it('renders no row again when a sync writes the rows it already had', async () => {
     renderScreen();
     await screen.findByRole('row', { name: /^Stage/ });
     await waitFor(() => expect(counts.listeners.has('stage-hash')).toBe(true));
@@ -202,7 +202,7 @@ describe('List Quiz renders', () => {
   });
 });
 
-describe('List Quiz players (issue 17)', () => {
+describe('List Quiz players', () => {
   beforeEach(async () => {
     await putRows(quizzesMirror, stage);
     await pulled();
@@ -221,7 +221,7 @@ describe('List Quiz players (issue 17)', () => {
     await waitFor(() => expect(players).toHaveTextContent('Joined 5Answered 3'));
   });
 
-  it('renders only the Players cell again when the counts change, not its row (issue 20 §3)', async () => {
+  it('renders only the Players cell again when the counts change, not its row', async () => {
     renderScreen();
     const players = await screen.findByRole('group', { name: 'Players of Stage' });
     await waitFor(() => expect(counts.listeners.has('stage-hash')).toBe(true));

@@ -191,7 +191,7 @@ function HashCell({ entry }: { entry: QuizEntry }) {
 
 const DAY_OR_TIME_TEXT = smallText({ whiteSpace: 'nowrap' });
 
-/** A start or end time on two lines, the day and the time with its zone, each whole (issue 20: not five lines). */
+/** A start or end time on two lines, the day and the time with its zone, each whole (not five lines). */
 function DateTimeCell({ value }: { value: string | null | undefined }) {
   return dayAndTimeZoneText(value).map((part) => (
     <p key={part} {...DAY_OR_TIME_TEXT}>
@@ -328,7 +328,7 @@ const ListQuizHeading = memo(function ListQuizHeading() {
 
 /**
  * /list-quiz: search, the quizzes table with its live controls, pager and count; read from the mirror,
- * the rows on screen following their live node (decisions §4) while it is newer than the mirrored row.
+ * The rows on screen following their live node (docs/decisions.md "Live quiz state") while it is newer than the mirrored row.
  */
 export function ListQuizScreen() {
   // Pulled rows and live nodes arrive from outside: their renders may be time-sliced, the search box's not.

@@ -157,7 +157,7 @@ interface QuestionPickerProps {
 }
 
 /**
- * The two-column question picker (spec §2): Selected Questions (the saved order) and All Questions (filtered
+ * The two-column question picker (the specification's screens): Selected Questions (the saved order) and All Questions (filtered
  * by the chosen categories, none = all, paged with the 5-page range). Check items and press an arrow to move
  * them; drag by the handle to reorder within a list or move across (mouse, touch, or keyboard: Space to lift,
  * arrows to move, Space to drop).

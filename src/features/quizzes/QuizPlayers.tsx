@@ -30,7 +30,7 @@ function CountLine({ layout, children }: { layout: 'cell' | 'line'; children: Re
 }
 
 /**
- * A quiz's players, live (issue 17): how many joined, and how many answered the current question. A dash until the
+ * A quiz's players, live: how many joined, and how many answered the current question. A dash until the
  * counts arrive. Not a live region: the counts change up to 4 times a second, too often to be read out.
  * `layout`: stacked in a table cell (narrow), in a row that wraps on the control screen.
  */

@@ -67,7 +67,7 @@ describe('question picker', () => {
   });
 });
 
-describe('the checked count across pages (issue 22)', () => {
+describe('the checked count across pages', () => {
   it('counts and moves the checked keys still in the list as shown, on every page, not those moved away or filtered out', () => {
     const bank = Array.from({ length: 25 }, (_, index) => `q${index + 1}`);
     let state = initialPicker(bank, []);

@@ -32,7 +32,7 @@ describe('the control screen', () => {
   });
 });
 
-describe('the AUTO control screen (issue 22)', () => {
+describe('the AUTO control screen', () => {
   it('gives the stepping-keys hint only in MANUAL', () => {
     expect(steppingKeysHint('MANUAL')).toContain('Page Down');
     expect(steppingKeysHint('AUTO')).toBeNull();

@@ -60,7 +60,7 @@ export function steppingKeysHint(mode: QuizMode): string | null {
   return mode === 'MANUAL' ? 'Keys: → / Page Down / Space next, ← / Page Up previous.' : null;
 }
 
-/** Status changes asked about first (issue 22): the players see the results, or the quiz ends for good. */
+/** Status changes asked about first: the players see the results, or the quiz ends for good. */
 export function statusNeedsConfirmation(status: QuizStatus): boolean {
   return status === 'RESULT_ANNOUNCED' || status === 'COMPLETED';
 }

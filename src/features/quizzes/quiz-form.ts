@@ -2,7 +2,7 @@ import { END_BEFORE_START_MESSAGE, type QuizAuth } from '../../lib/contract/quiz
 import { DEFAULT_STATUS, normaliseJoinCode, statusOrder, statusesFrom, type QuizMode, type QuizStatus } from '../../lib/quiz-rules';
 import type { QuizRow } from './quiz-rows';
 
-// The quiz form's values, rules (spec §5 Quiz) and payload, without React, so each rule is tested alone.
+// The quiz form's values, rules (the specification's Quiz validation rules) and payload, without React, so each rule is tested alone.
 
 export interface QuizFormValues {
   name: string;
@@ -56,7 +56,7 @@ export function combineDateTime(date: string | null, time: string): Date | null 
   return Number.isNaN(result.getTime()) ? null : result;
 }
 
-/** A new quiz's draft (spec §3, §9): no mode yet, status ANNOUNCED, one attempt, question 1, Form Based. */
+/** A new quiz's draft (the specification's fields and constants): no mode yet, status ANNOUNCED, one attempt, question 1, Form Based. */
 export function emptyQuizForm(): QuizFormValues {
   return {
     name: '',
@@ -135,7 +135,7 @@ function checkNumber(errors: Record<string, string>, field: string, value: numbe
 }
 
 /**
- * The rules of spec §5 Quiz, per field (messages shown under the fields). `savedStart` is the quiz's
+ * The specification's Quiz validation rules, per field (messages shown under the fields). `savedStart` is the quiz's
  * start on edit, which replaces today as the earliest date.
  */
 export function validateQuizForm(values: QuizFormValues, today: Date, savedStart?: string): Record<string, string> {

@@ -127,7 +127,7 @@ describe('List Quiz rows', () => {
   });
 });
 
-describe('player counts (issue 17)', () => {
+describe('player counts', () => {
   const counts = { joined: 5, answered: 3, question_no: 2 };
   it('are unknown until the counts node arrives, and zero when the quiz has none', () => {
     expect(playerCountsOf(undefined, { question_no: 2 })).toBeNull();
@@ -140,7 +140,7 @@ describe('player counts (issue 17)', () => {
   });
 });
 
-describe('viewer links (decisions §6)', () => {
+describe('viewer links (docs/decisions.md "Play")', () => {
   it("with the default viewer app URL ({origin}/play/) are the player app's quiz and poll pages", () => {
     expect(viewerLink('http://127.0.0.1:3000/play/', 'demo-live-quiz')).toBe('http://127.0.0.1:3000/play/demo-live-quiz');
     expect(viewerLink('http://127.0.0.1:3000/play/', 'poll/demo-live-poll')).toBe('http://127.0.0.1:3000/play/poll/demo-live-poll');

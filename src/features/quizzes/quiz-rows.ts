@@ -31,7 +31,7 @@ export function visibleQuizzes(rows: readonly QuizRow[], search: string): QuizRo
     .sort(compareQuizzes);
 }
 
-/** The live part of a quiz (decisions §4), as the realtime node or the mirrored row gives it. */
+/** The live part of a quiz (docs/decisions.md "Live quiz state"), as the realtime node or the mirrored row gives it. */
 export interface QuizLiveState {
   mode: QuizMode;
   status: QuizStatus;
@@ -46,7 +46,7 @@ export interface LiveQuizNode extends QuizLiveState {
 
 /**
  * A row's live state: the realtime node when it is at least as new as the mirrored row (the live channel
- * of issue 7 passes it in), otherwise the row's own fields.
+ * of the live channel passes it in), otherwise the row's own fields.
  */
 export function liveStateOf(row: QuizRow, live?: LiveQuizNode | null): QuizLiveState {
   const rowUpdated = row.updated_at ? Date.parse(row.updated_at) : 0;
@@ -56,7 +56,7 @@ export function liveStateOf(row: QuizRow, live?: LiveQuizNode | null): QuizLiveS
   return { mode: row.mode, status: row.status, question_no: row.question_no ?? 1, question_count: row.questions.length };
 }
 
-/** The question cell: "n / count" for MANUAL quizzes, N/A for the others (spec §2 List Quiz). */
+/** The question cell: "n / count" for MANUAL quizzes, N/A for the others (the specification's List Quiz screen). */
 export function questionCellText(state: QuizLiveState): string {
   return state.mode === 'MANUAL' ? `${state.question_no} / ${state.question_count}` : 'N/A';
 }
@@ -86,7 +86,7 @@ export function quizControls(row: QuizRow, state: QuizLiveState, online: boolean
   };
 }
 
-/** The players of a quiz as List Quiz and the control screen show them (issue 17): joined, answered the current question. */
+/** The players of a quiz as List Quiz and the control screen show them: joined, answered the current question. */
 export interface PlayerCounts {
   joined: number;
   answered: number;

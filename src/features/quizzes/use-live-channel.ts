@@ -141,7 +141,7 @@ function useLiveNodeStoreOf<Node>(subscribe: NodeSubscriber<Node>, quizHashes: r
  * The node of one quiz in a store, re-rendering only when that node changes (undefined until it arrives). Followed
  * in a transition, not with useSyncExternalStore (whose updates React renders at once, in one task): the first
  * counts of a page arrive together, and the Players cells of ten rows rendered in one task were a long task on a
- * phone (issue 20 §3); a transition's render yields to input between cells.
+ * phone; a transition's render yields to input between cells.
  */
 export function useLiveNode<Node>(store: LiveNodeStore<Node>, quizHash: string | null | undefined): Node | undefined {
   const [node, setNode] = useState(() => (quizHash ? store.get(quizHash) : undefined));
@@ -179,9 +179,9 @@ const subscribeCountsOrNone: NodeSubscriber<LiveQuizCounts> = (quizHash, onNode)
   subscribeQuizCounts(quizHash, (counts) => onNode(counts ?? NO_COUNTS));
 
 /**
- * The play counts (joined, answered; issue 17) of the given quizzes, kept current while they are on screen, in a
+ * The play counts (joined, answered) of the given quizzes, kept current while they are on screen, in a
  * store: List Quiz's Players cells read their own quiz's counts from it, so counts changing up to 4 times a second
- * render those cells only, not the list and its rows (issue 20 §3). A quiz whose counts have not arrived yet has
+ * render those cells only, not the list and its rows. A quiz whose counts have not arrived yet has
  * none in the store; one without a counts node has NO_COUNTS.
  */
 export function useLiveQuizCountsStore(quizHashes: readonly string[]): LiveNodeStore<LiveQuizCounts> {

@@ -29,7 +29,7 @@ import { paths } from '../../lib/paths';
 import { EmptyState, NoMatchState } from '../../ui/EmptyState';
 import { ReportIcon } from '../../ui/icons';
 
-/** Spec §8's message for failed deletes and bulk deletes. */
+/** The specification's message for failed deletes and bulk deletes. */
 export const DELETE_FAILED_MESSAGE = 'There was an error!';
 const SEARCH_DELAY_MS = 300;
 

@@ -36,7 +36,7 @@ const FIELDS = [
   'mascot_logo',
 ] as const;
 
-/** After saving the page reloads (spec §7), so the top bar's logo and every screen read the new settings. */
+/** After saving the page reloads (as the specification says), so the top bar's logo and every screen read the new settings. */
 function reloadPage(): void {
   window.location.reload();
 }
@@ -121,7 +121,7 @@ function SettingForm({ profile, online }: { profile: ClientProfile; online: bool
   );
 }
 
-/** /setting: the client's business settings, read and saved online only (decisions §5). */
+/** /setting: the client's business settings, read and saved online only (docs/decisions.md "Offline"). */
 export function SettingScreen() {
   const { online } = useSyncStatus();
   const [loaded, setLoaded] = useState<ClientProfile | null>(null);

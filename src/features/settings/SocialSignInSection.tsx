@@ -9,7 +9,7 @@ import { notifyError, showFieldErrors, showNotice } from '../../ui/notify';
 import { SETTINGS_FAILED_MESSAGE } from './setting-messages';
 import { SOCIAL_SIGN_IN_FIELDS, socialSignInPayload, socialSignInValues, type SocialSignInValues } from './social-sign-in';
 
-// The client's OpenID Connect provider, with which participants join SOCIAL_BASED (or BOTH) quizzes (issue 17 §2):
+// The client's OpenID Connect provider, with which participants join SOCIAL_BASED (or BOTH) quizzes:
 // shown only when the client has social_auth_feature, read and saved online only like the rest of the screen.
 
 const SECRET_KEPT_PLACEHOLDER = 'A secret is kept: leave empty to keep it';

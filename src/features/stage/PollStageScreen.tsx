@@ -10,7 +10,7 @@ import { pollBarsOf } from './stage-view';
 import { useLivePoll, useStageConnection } from './use-stage-live';
 
 /**
- * /list-polls/:id/stage: a poll on the big screen (decisions §7): the QR code of its link, its join code and a
+ * /list-polls/:id/stage: a poll on the big screen (docs/decisions.md "Stage"): the QR code of its link, its join code and a
  * live bar chart of the votes, with the counts and the total as show_total_votes allows.
  */
 export function PollStageScreen() {

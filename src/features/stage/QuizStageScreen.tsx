@@ -257,7 +257,7 @@ function StageBody({
 }
 
 /**
- * /list-quiz/:id/stage: the big screen of a quiz (decisions §7). Follows the quiz's live nodes in server
+ * /list-quiz/:id/stage: the big screen of a quiz (docs/decisions.md "Stage"). Follows the quiz's live nodes in server
  * time; in MANUAL mode the clicker's keys step the quiz as on the control screen.
  */
 export function QuizStageScreen() {

@@ -3,7 +3,7 @@ import { OPTION_LETTERS, isOptionLetter, type OptionLetter } from '../../lib/opt
 import type { QuizMode, QuizStatus } from '../../lib/quiz-rules';
 import { ranksOf } from '../../lib/scoring';
 
-// The stage's pure part (decisions §7): what the big screen shows for a given live state and server time.
+// The stage's pure part (docs/decisions.md "Stage"): what the big screen shows for a given live state and server time.
 // The stage is signed in and its mirror holds every question's correct option, so this is where the rule
 // "never reveal before reveal_at" is kept: the correct option and the split of answers come out of here only
 // for a revealed round, and only from a counts node written at or after its reveal.

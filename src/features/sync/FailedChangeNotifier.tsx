@@ -7,7 +7,7 @@ import { describeChange, otherFieldErrors } from './change-description';
 import { paths } from '../../lib/paths';
 
 /**
- * Tells the user once about each change the server refused or that conflicts (decisions §5:
+ * Tells the user once about each change the server refused or that conflicts (docs/decisions.md "Offline":
  * nothing fails silently), with the server's message and the way to the Sync screen.
  */
 export function FailedChangeNotifier() {

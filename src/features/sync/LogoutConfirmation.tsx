@@ -15,7 +15,7 @@ interface LogoutConfirmationProps {
   recount: () => Promise<number>;
 }
 
-/** Logging out with queued changes asks first (decisions §5): Sync now, Cancel, or Log out anyway. */
+/** Logging out with queued changes asks first (docs/decisions.md "Offline"): Sync now, Cancel, or Log out anyway. */
 export function LogoutConfirmation({ waiting, opened, onCancel, onLogout, recount }: LogoutConfirmationProps) {
   const [syncing, setSyncing] = useState(false);
   const syncNow = async () => {

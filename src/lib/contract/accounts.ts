@@ -2,12 +2,12 @@ import { z } from 'zod';
 import { builtOnFirstUse } from './built-on-first-use';
 import { TEXT_LIMITS, boundedText, maxLengthMessage } from './limits';
 
-// Payloads and responses of the accounts calls (spec §3 Payloads, §7 Auth). Shared by the
+// Payloads and responses of the accounts calls (the specification's payloads and Auth calls). Shared by the
 // portal's forms and API client and by the server's validation, so both sides agree.
 
 // Two builders: the answers' schemas are built on a signed-in start, to decode the stored token's user, where the
 // forms' (an email's pattern, the reset's refinement) are not needed; building them too made that decode longer
-// (issue 20 §3, total blocking time).
+// (total blocking time).
 export const { loginResponse, clientDetails, currentUser, detailMessage } = builtOnFirstUse(() => {
   const clientDetails = z.object({
     id: z.number(),
@@ -66,7 +66,7 @@ export type ResetRequestPayload = z.infer<typeof resetRequestPayload>;
 export type ResetConfirmPayload = z.infer<typeof resetConfirmPayload>;
 export type DetailMessage = z.infer<typeof detailMessage>;
 
-/** The message a login failure carries from the server, and the one the portal shows instead (spec §8). */
+/** The message a login failure carries from the server, and the one the portal shows instead (the specification's error messages). */
 export { LOGIN_FAILED_MESSAGE, LOGIN_FAILED_SERVER_MESSAGE } from './login-messages';
 
 /** DRF's shape for validation errors: field name (or non_field_errors) to messages. */

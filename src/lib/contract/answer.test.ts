@@ -1,6 +1,6 @@
 import { answerAcknowledgement, answerPayload } from './answer';
 
-// Play's answer (issue 17): one option letter, stamped with the moment it was chosen in server time.
+// Play's answer: one option letter, stamped with the moment it was chosen in server time.
 
 describe('answerPayload', () => {
   it('takes a question id, an option letter A to D and a whole epoch-ms stamp', () => {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { OPTION_LETTERS } from '../options-codec';
 import { builtOnFirstUse } from './built-on-first-use';
 
-// Used by Play (issue 17, decisions §6), which adds its route: one participant's answer to one question
+// Used by Play (docs/decisions.md "Play"), which adds its route: one participant's answer to one question
 // of the quiz they joined, and the server's acknowledgement. The phone stamps the moment the option was
 // chosen in server time (epoch ms) and sends the answer again until it is acknowledged; the server judges
 // the stamp against the question's window. Nothing leaks early: whether the answer was right, and its

@@ -4,7 +4,7 @@ import { pageOf } from './page';
 import { idFilter, pagingQuery, searchQuery } from './request';
 import { MAX_BULK_IDS, boundedList } from './limits';
 
-// Quiz attempts (spec §3 Attempt, §7 Attempts): one viewer's run through one quiz, read by the Quiz
+// Quiz attempts (the specification's Attempt fields and Attempts calls): one viewer's run through one quiz, read by the Quiz
 // Report screen. rank is the place of the score within its quiz (higher score first, then less time).
 
 export const { viewerDetail, attempt, bulkDeleteAttemptsPayload, attemptListQuery, attemptPage, participantsExportQuery } = builtOnFirstUse(

@@ -7,7 +7,7 @@ type Deferred<T extends Schemas> = { readonly [K in keyof T]: z.ZodLazy<T[K]> };
  * A contract module's schemas, built the first time one of them is used rather than when the module loads.
  * Building zod schemas is costly (every schema and every refinement of one is an object with dozens of
  * methods), and a screen's code loads every contract module in one task while it needs few of them: on a
- * phone that task alone blocked the page for a quarter of a second (issue 9, total blocking time).
+ * phone that task alone blocked the page for a quarter of a second (total blocking time).
  *
  * Each schema is a `z.lazy` over the built one: it parses, types and nests as the built schema does; object
  * methods (`partial`, `extend`, `shape`) are used inside the builder, which exports what it makes with them.

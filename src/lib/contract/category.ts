@@ -3,7 +3,7 @@ import { builtOnFirstUse } from './built-on-first-use';
 import { pageOf } from './page';
 import { changesQuery, pagingQuery, searchQuery } from './request';
 
-// Question categories (spec §3 Category, §7 Category). Shared by the portal's forms and API client and by
+// Question categories (the specification's Category fields and calls). Shared by the portal's forms and API client and by
 // the server's validation.
 //
 // GET /api/v1/category/ lists the caller's categories by name (case-insensitive, then id), so the table

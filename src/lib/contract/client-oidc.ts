@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { builtOnFirstUse } from './built-on-first-use';
 import { TEXT_LIMITS, boundedText } from './limits';
 
-// The client's OpenID Connect provider for participants' social sign-in (decisions §6, issue 17 §2), set by the
+// The client's OpenID Connect provider for participants' social sign-in (docs/decisions.md "Play"), set by the
 // admin on the Setting screen: GET, PUT and DELETE /api/v1/client-oidc/ (the caller's client; no id in the path).
 // The secret is written, never read back: the answer says only whether one is kept (`has_secret`).
 

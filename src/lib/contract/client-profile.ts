@@ -3,7 +3,7 @@ import { builtOnFirstUse } from './built-on-first-use';
 import { pageOf } from './page';
 import { pagingQuery } from './request';
 
-// The client's business settings (spec §3 Client profile and settings, §7 Client settings, Setting screen).
+// The client's business settings (the specification's client profile fields, Client settings calls and Setting screen).
 // Sent as multipart: numbers arrive as text; an image field given as a string (its current URL) leaves
 // the image unchanged, so only files are read for the three images.
 

@@ -1,4 +1,4 @@
-// Idempotency-Key answers the portal must tell apart from the others (issue 21, point 10). While the first
+// Idempotency-Key answers the portal must tell apart from the others. While the first
 // request with a key still runs, a repeat answers 409 as the IETF Idempotency-Key draft says, with this detail
 // and a Retry-After: that 409 is "try again shortly", not an edit conflict to resolve.
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// The limits of what a client may send (issue 21), declared once: the server refuses more with a 400 naming
+// The limits of what a client may send, declared once: the server refuses more with a 400 naming
 // the field (DRF's words), and the portal's forms give the same numbers to their inputs' maxLength.
 // Nothing here builds a schema on load; the helpers are called inside each module's builtOnFirstUse.
 
@@ -8,7 +8,7 @@ import { z } from 'zod';
 export const TEXT_LIMITS = {
   /** Names, titles, labels: a quiz's, a poll's, a choice's, a sponsor's, a business's. */
   name: 255,
-  /** A category's name (spec §3). */
+  /** A category's name (the specification's fields). */
   categoryName: 100,
   /** A person's first or last name (Django's user fields). */
   personName: 150,

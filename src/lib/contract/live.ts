@@ -3,7 +3,7 @@ import { OPTION_LETTERS } from '../options-codec';
 import { QUIZ_MODES, QUIZ_STATUSES } from '../quiz-rules';
 import { builtOnFirstUse } from './built-on-first-use';
 
-// The live channel (decisions §4, §6): Firebase Realtime Database nodes that only the server writes
+// The live channel (docs/decisions.md "Live quiz state" and "Play"): Firebase Realtime Database nodes that only the server writes
 // (firebase-admin, server/live/publisher.ts) and that clients read (src/live). Each node is declared here
 // once: where it lives, and its schema. database.rules.json lets clients read exactly these paths and write
 // none; server/live/local-rtdb.test.ts checks every path of LIVE_NODE_PATHS against it.
@@ -26,7 +26,7 @@ const moment = () => z.number().nullable().default(null);
 export const LIVE_QUIZZES_PATH = 'live/quizzes';
 export const liveQuizPath = (quizHash: string): string => `${LIVE_QUIZZES_PATH}/${quizHash}`;
 
-/** Where the quiz is (decisions §4), written on every change of these fields and removed with the quiz. */
+/** Where the quiz is (docs/decisions.md "Live quiz state"), written on every change of these fields and removed with the quiz. */
 export const { liveQuiz } = builtOnFirstUse(() => ({
   liveQuiz: z.object({
     status: z.enum(QUIZ_STATUSES),
@@ -46,7 +46,7 @@ export type LiveQuiz = z.output<typeof liveQuiz>;
 /** The same node as Firebase keeps it: null fields are absent. */
 export type StoredLiveQuiz = z.input<typeof liveQuiz>;
 
-// Issue 17 (decisions §6) writes the nodes below; they are declared here so that their place and shape,
+// Play (docs/decisions.md "Play") writes the nodes below; they are declared here so that their place and shape,
 // and the rules that let clients read them, are settled with the quiz node's.
 
 /** Participants joined, and answers per option of the open question (written at most 4 times a second). */

@@ -1,7 +1,7 @@
 import type * as Zod from 'zod';
 import { z } from 'zod';
 
-// What a module builds when it loads is paid by every screen that loads it (issue 9): the contract's
+// What a module builds when it loads is paid by every screen that loads it: the contract's
 // schemas are built when first used (built-on-first-use.ts), so loading every contract module builds none.
 vi.mock('zod', async (importOriginal) => {
   const actual = await importOriginal<typeof Zod>();

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 
-// The paged list shape of every list call (spec §3 "Paged list responses"), as DRF's
+// The paged list shape of every list call (the specification's "Paged list responses"), as DRF's
 // PageNumberPagination answers it. Shared by the portal's API client and the server.
 
-/** Rows per page when the request does not say otherwise (spec §9's constant 10). */
+/** Rows per page when the request does not say otherwise (the specification's constant 10). */
 export const PAGE_SIZE = 10;
 /** The largest `page_size` the server honours (the portal's sync pulls whole tables with it). */
 export const MAX_PAGE_SIZE = 1000;

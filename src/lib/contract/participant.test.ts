@@ -1,6 +1,6 @@
 import { participantJoinPayload } from './participant';
 
-// Play's FORM_BASED join (issue 17): the fields a phone sends with the join code, refused with DRF's words.
+// Play's FORM_BASED join: the fields a phone sends with the join code, refused with DRF's words.
 
 const join = { join_code: '0427', first_name: 'Ada', last_name: 'Lovelace', email: 'ada@example.test', mobile: '+44 20 7946 0958' };
 

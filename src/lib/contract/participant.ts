@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { JOIN_CODE_MESSAGE, isJoinCode } from '../quiz-rules';
 import { builtOnFirstUse } from './built-on-first-use';
 
-// Used by Play (issue 17, decisions §6), which adds its routes: a participant is a viewer (viewer.ts) who
+// Used by Play (docs/decisions.md "Play"), which adds its routes: a participant is a viewer (viewer.ts) who
 // joined a quiz of one client. FORM_BASED quizzes ask the fields below with the quiz's join code; a
 // SOCIAL_BASED join sends the join code alone and takes the names and email from the identity provider.
 // The limits are Django's user fields' (names 150, email 254), so huge names are refused, not cut.

@@ -1,8 +1,8 @@
-// The participants' side (issue 17, decisions §6): every refusal's message, and the grace of a late answer.
+// The participants' side (docs/decisions.md "Play"): every refusal's message, and the grace of a late answer.
 // Declared without zod so that the player app's first screen can import them and stay small; play.ts
 // re-exports them with the schemas.
 
-/** The window a late answer may still arrive in, and the most a phone's stamp is trusted by (decisions §6). */
+/** The window a late answer may still arrive in, and the most a phone's stamp is trusted by (docs/decisions.md "Play"). */
 export const ANSWER_GRACE_MS = 15_000;
 
 export const PLAY_MESSAGES = {

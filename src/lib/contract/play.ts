@@ -4,7 +4,7 @@ import { QUIZ_MODES, QUIZ_STATUSES } from '../quiz-rules';
 import { participant } from './participant';
 import { builtOnFirstUse } from './built-on-first-use';
 
-// The participants' side (issue 17, decisions §6): what the player app (src/play) and the server's participant
+// The participants' side (docs/decisions.md "Play"): what the player app (src/play) and the server's participant
 // routes (/api/v1/play/...) say to each other. The join payload and the answer are in participant.ts and
 // answer.ts. Participants send `Authorization: Participant <token>`; admin tokens are never accepted here, and
 // participant tokens never on the portal's routes.

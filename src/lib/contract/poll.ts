@@ -4,7 +4,7 @@ import { builtOnFirstUse } from './built-on-first-use';
 import { pageOf } from './page';
 import { changesQuery, idFilter, pagingQuery, searchQuery } from './request';
 
-// Polls and their choices (spec §3 Poll / Poll choice, §5 validation, §7 Poll). The poll form is sent
+// Polls and their choices (the specification's Poll and Poll choice fields, validation rules and calls). The poll form is sent
 // as multipart, so booleans may arrive as 'true'/'false' text; JSON booleans are accepted as well.
 
 export const BLANK_MESSAGE = 'This field may not be blank.';
@@ -88,7 +88,7 @@ export const {
     name: z.string(),
     join_code: z.string(),
     poll_hash: z.string(),
-    /** The key of the poll's public link `{viewer_app_url}poll/{link_key}`: random, set by the server (issue 21 §14). */
+    /** The key of the poll's public link `{viewer_app_url}poll/{link_key}`: random, set by the server. */
     link_key: z.string(),
     /** The absolute URL of the QR image (as DRF's ImageField answers), or null; sending it back leaves it unchanged. */
     qr_image: z.string().nullable(),
@@ -122,7 +122,7 @@ export const {
       show_total_votes: formBoolean.optional(),
       active: formBoolean.optional(),
     }),
-    /** PATCH: every field optional, but name, join_code and poll_hash may not be blanked (spec §5). */
+    /** PATCH: every field optional, but name, join_code and poll_hash may not be blanked (the specification's validation rules). */
     pollUpdatePayload: z.object({
       name: requiredText(255).optional(),
       join_code: joinCode.optional(),

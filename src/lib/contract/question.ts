@@ -5,15 +5,15 @@ import { pageOf } from './page';
 import { changesQuery, idsFilter, pagingQuery, searchQuery } from './request';
 import { MAX_BULK_IDS, TEXT_LIMITS, boundedList, boundedText, maxLengthMessage } from './limits';
 
-// Questions (spec §3 Question, §7 Question). Shared by the portal's forms and API client and by the server.
+// Questions (the specification's Question fields and calls). Shared by the portal's forms and API client and by the server.
 //
 // Responses, decided here once:
 // - `options` is the stored text 'A: text, B: text, C: text, D: text' in lists (GET /api/v1/questions/),
 //   and the list of 'A: text' strings in single-object answers (GET /api/v1/questions/{id}/, POST, PATCH,
-//   and the current object of a 412), per spec §7 "options parsed into a list".
+//   and the current object of a 412), per the specification's "options parsed into a list".
 // - `option_map` {a, b, c, d} is in every answer: the portal should read options from it and never parse.
 // - `image` is the absolute URL of the sponsor image, or null.
-// - `category_detail` is [{id, name}] (a list, as spec §3 says); the name is the one at the time of the
+// - `category_detail` is [{id, name}] (a list, as the specification says); the name is the one at the time of the
 //   answer, so the portal shows names from its categories mirror rather than from a stored question.
 //
 // Writes (multipart or JSON; the portal sends multipart when a file is attached):
@@ -73,7 +73,7 @@ export const {
     return encodeOptions(entries);
   });
 
-  /** The correct option's letter, upper-cased (spec §2 "forced to upper case"). */
+  /** The correct option's letter, upper-cased (the specification's "forced to upper case"). */
   const correctOption = z.string().transform((value, ctx): OptionLetter => {
     const letter = value.trim().toUpperCase();
     if (isOptionLetter(letter)) return letter;

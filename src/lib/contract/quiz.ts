@@ -6,7 +6,7 @@ import { primaryKey, questionListItem } from './question';
 import { DATETIME_FORMAT_MESSAGE, changesQuery, pagingQuery, searchQuery } from './request';
 import { MAX_QUIZ_QUESTIONS, TEXT_LIMITS, boundedList, boundedText, maxLengthMessage } from './limits';
 
-// Quizzes (spec §3 Quiz, §5 Quiz validation, §7 Quiz; decisions §3 quiz rules). Shared by the portal's
+// Quizzes (the specification's Quiz fields, validation rules and calls; docs/decisions.md "Quiz rules"). Shared by the portal's
 // form and API client and by the server's validation.
 //
 // Writes come as JSON or as multipart (every value a string, `questions` repeated once per id, in order),
@@ -109,7 +109,7 @@ export const { quizFields, quizPatchPayload, quizPayload, resetAttemptsPayload, 
 
     /**
      * A whole quiz as written (create, or the current quiz with a PATCH applied), with the rules between
-     * fields and the defaults of spec §9 filled in.
+     * fields and the defaults of the specification's constants filled in.
      */
     const quizPayload = quizFields
       .superRefine((quiz, context) => {
@@ -134,7 +134,7 @@ export const { quizFields, quizPatchPayload, quizPayload, resetAttemptsPayload, 
         active: quiz.active ?? true,
         timer_bw_qs: quiz.timer_bw_qs ?? 0,
         question_no: quiz.question_no ?? 1,
-        // Timer Based only exists in AUTO mode (spec §5): a MANUAL quiz is never time based.
+        // Timer Based only exists in AUTO mode (the specification's validation rules): a MANUAL quiz is never time based.
         time_based: quiz.mode === 'AUTO' && (quiz.time_based ?? false),
         show_count_down: quiz.show_count_down ?? false,
         show_options: quiz.show_options ?? false,

@@ -4,7 +4,7 @@ import { builtOnFirstUse } from './built-on-first-use';
 import { MAX_BULK_IDS, MAX_SEARCH_WORDS, TEXT_LIMITS, maxItemsMessage, maxLengthMessage, searchWordsMessage } from './limits';
 
 // What a request carries besides its body: the record id in the path, and the query of the list calls
-// (spec §3 "Paged list responses", §7 filters). The server validates them with these schemas; each list
+// (the specification's "Paged list responses" and the lists' filters). The server validates them with these schemas; each list
 // declares only the parameters it reads, so anything else in the query is ignored, as DRF ignores it.
 // The parts are functions, called inside a module's builtOnFirstUse builder, so nothing is built on load.
 

@@ -4,7 +4,7 @@ import { builtOnFirstUse } from './built-on-first-use';
 import { pageOf } from './page';
 import { idFilter, pagingQuery, searchQuery } from './request';
 
-// Viewer (participant) profiles (spec §3 Viewer profile, §7 Viewers): read-only data for the Viewers screen.
+// Viewer (participant) profiles (the specification's Viewer profile fields and Viewers calls): read-only data for the Viewers screen.
 // Viewers are made by joining a quiz (participant.ts), never by the portal: there is no create or PATCH payload.
 
 export const { viewerProfile, viewerListQuery, viewerPage } = builtOnFirstUse(() => {

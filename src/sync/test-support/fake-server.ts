@@ -3,7 +3,7 @@ import { http } from '../../api/client';
 
 /**
  * An in-memory stand-in for the project's API server, behind fetch: the engine's real request
- * code (resource.ts, ky) runs against it. It keeps DRF's shapes and the extras of decisions.md §3
+ * code (resource.ts, ky) runs against it. It keeps DRF's shapes and the extras of docs/decisions.md "Server extras for sync"
  * (Idempotency-Key, version + If-Match -> 412, updated_after + deleted); `extras: false` behaves
  * like a plain DRF server without them.
  */

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { startLocalRtdb, type LocalRtdb } from '../../../server/live/local-rtdb';
 import { startTestS3, type TestS3 } from '../../../server/test/s3rver';
 
-// The production topology of compose.yaml without containers (issue 19): PostgreSQL (a throwaway cluster,
+// The production topology of compose.yaml without containers: PostgreSQL (a throwaway cluster,
 // as scripts/test-postgres.sh makes), an S3-compatible store (s3rver), one local realtime database both
 // instances publish to, `npm run migrate` run by both instances at once, then two compiled servers
 // (dist-server/main.js, serving dist/) behind nginx with deploy/nginx/quiz-portal.conf.template.

@@ -2,7 +2,7 @@ import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { apiLogin, DEMO_ADMIN } from './fixtures';
 import { PUBLIC_ROUTES } from './routes';
 
-// Every route of spec §2, plus /sync and the control screen, with the demo tenant's real ids so each
+// Every route of the specification's screens, plus /sync and the control screen, with the demo tenant's real ids so each
 // screen shows real data (read only: the demo tenant is shared by all tests).
 
 export interface DemoRoute {

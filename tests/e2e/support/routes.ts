@@ -1,4 +1,4 @@
-// Every route of spec §2 with the document title it shows, for the shell and layout checks.
+// Every route of the specification's screens with the document title it shows, for the shell and layout checks.
 
 export interface PortalRoute {
   path: string;

@@ -2,11 +2,11 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 
 // Every signed-in request looks its token up (http/auth.ts): hashing it and a query joining auth_tokens and
-// users, about 8 % of the questions list's CPU once its pages were kept (issue 20 §2). Within one process a
+// users, about 8 % of the questions list's CPU once its pages were kept. Within one process a
 // token's owner is kept for TOKEN_CACHE_MS after it was read. Revoking a user's tokens on this process
 // (logout, password change or reset, an idle token expired) forgets them here at once, and a lookup that was
 // under way meanwhile is not kept. Another instance reads the database again at most TOKEN_CACHE_MS later:
-// that is how long a token revoked elsewhere may still be accepted there (README, Deploying).
+// that is how long a token revoked elsewhere may still be accepted there (docs/deploy.md, "Scaling notes").
 
 /** How long a token's owner is answered from memory: the bound for a revocation made on another instance. */
 export const TOKEN_CACHE_MS = 2000;

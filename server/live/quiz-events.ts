@@ -1,6 +1,6 @@
 import type { LiveQuiz } from '../../src/lib/contract/live';
 
-// What a live publisher (decisions §4: the realtime database node /live/quizzes/{quiz_hash}) needs to
+// What a live publisher (docs/decisions.md "Live quiz state": the realtime database node /live/quizzes/{quiz_hash}) needs to
 // hear. Every quiz write goes through quiz-service.ts, which calls these after its transaction commits;
 // buildApp takes them as a dependency (no-op by default), so a publisher plugs in without touching routes.
 

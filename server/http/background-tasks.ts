@@ -1,4 +1,4 @@
-// Work done after the answer has left (issue 21, point 5): a password-reset request answers at once, the same
+// Work done after the answer has left: a password-reset request answers at once, the same
 // for every email, and looking the email up, storing the link's token and sending the mail happen here, off
 // the request path, so neither the answer nor its timing depends on whether the account exists. The app waits
 // for the tasks still running when it closes (graceful shutdown), and tests wait with idle().

@@ -149,3 +149,24 @@ test('a phone says it is offline while the server is unreachable though the phon
   await expect(offlineNote).toHaveCount(0);
   await context.close();
 });
+
+test('offline with navigator.onLine still true after the reload (as Chromium 150 had it), the portal says Offline, and Online once the network is back', async ({
+  page,
+  context,
+  request,
+}) => {
+  const tenant = await createTenant(request);
+  await signIn(page, tenant);
+  await page.goto('/add-category');
+  await expect(page.getByRole('status', { name: 'Online' })).toBeVisible();
+  await workerControls(page);
+  await context.setOffline(true);
+  // The browser's flag says online on every page from now on, whatever the network.
+  await page.addInitScript(() => Object.defineProperty(Navigator.prototype, 'onLine', { configurable: true, get: () => true }));
+  await page.reload();
+  await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
+  expect(await deviceSaysOnline(page)).toBe(true);
+  await expect(page.getByRole('status', { name: 'Offline' })).toBeVisible();
+  await context.setOffline(false);
+  await expect(page.getByRole('status', { name: 'Online' })).toBeVisible(NOTICED);
+});

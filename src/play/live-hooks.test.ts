@@ -8,6 +8,7 @@ import { followQuiz, useLiveNode } from './live-hooks';
 
 const live = vi.hoisted(() => ({
   attempts: 0,
+  reconnectLive: vi.fn(async () => undefined),
   listener: null as null | ((value: unknown) => void),
   subscribeQuiz(_hash: string, onValue: (value: unknown) => void, onError?: (error: Error) => void) {
     live.attempts += 1;
@@ -21,7 +22,7 @@ const live = vi.hoisted(() => ({
     };
   },
 }));
-vi.mock('../live', () => ({ subscribeQuiz: live.subscribeQuiz }));
+vi.mock('../live', () => ({ subscribeQuiz: live.subscribeQuiz, reconnectLive: live.reconnectLive }));
 
 describe('useLiveNode', () => {
   it('subscribes again as soon as the server answers again after a failed start', async () => {
@@ -34,6 +35,8 @@ describe('useLiveNode', () => {
     expect(live.attempts).toBe(1);
     act(() => playConnection.answered(200));
     await waitFor(() => expect(live.attempts).toBe(2));
+    // Firebase is told to try again now too, rather than at its own growing pace.
+    expect(live.reconnectLive).toHaveBeenCalledTimes(1);
     act(() => live.listener?.({ status: 'STARTED' }));
     expect(result.current).toEqual({ status: 'STARTED' });
     unmount();

@@ -11,8 +11,16 @@ import { playConnection } from './connection';
 type LiveModule = typeof Live;
 type Unsubscribe = () => void;
 
-/** The live channel's module, loaded once; a failed load is tried again on the next ask. */
-export const loadLive: () => Promise<LiveModule> = loadOnce(() => import('../live'));
+/**
+ * The live channel's module, loaded once; a failed load is tried again on the next ask. Once in, the channel tries
+ * to connect again as soon as the server answers again after a drop (connection.ts), not at Firebase's own pace.
+ */
+export const loadLive: () => Promise<LiveModule> = loadOnce(() =>
+  import('../live').then((live) => {
+    whenBackOnline(playConnection, () => void live.reconnectLive().catch(() => undefined));
+    return live;
+  }),
+);
 
 /** Waits before subscribing again after the live channel failed (offline, server restarting). */
 const RETRY_MS = 3_000;

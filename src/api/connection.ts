@@ -16,21 +16,13 @@ async function probeHealth(): Promise<number> {
 
 /**
  * The portal's connection to the server: "Online" in the top bar, what the sync engine's replay and the live
- * screens follow. Every request of the HTTP client (client.ts) feeds it; watchServerConnection starts its probes.
+ * screens follow. Every request of the HTTP client (client.ts) feeds it; the sync engine's start starts its probes
+ * and its listening to the browser's hints.
  */
 export const serverConnection = new ServerConnection({
   probe: probeHealth,
   visible: () => typeof document === 'undefined' || document.visibilityState === 'visible',
+  listen: (connection) => {
+    if (typeof window !== 'undefined') listenForHints(connection, window, document);
+  },
 });
-
-let watching = false;
-
-/** Starts probing the server and listening to the browser's hints, once per page (the signed-in portal does). */
-export function watchServerConnection(): ServerConnection {
-  if (!watching && typeof window !== 'undefined') {
-    watching = true;
-    serverConnection.start();
-    listenForHints(serverConnection, window, document);
-  }
-  return serverConnection;
-}

@@ -112,6 +112,20 @@ describe('ServerConnection', () => {
     expect(other.server.probe).not.toHaveBeenCalled();
   });
 
+  it('starts listening for hints once, with its first start', () => {
+    const listen = vi.fn();
+    const connection = new ServerConnection({
+      probe: () => new Promise<number>(() => undefined),
+      listen,
+      schedule: manualClock().schedule,
+    });
+    connection.start();
+    connection.stop();
+    connection.start();
+    expect(listen).toHaveBeenCalledTimes(1);
+    expect(listen).toHaveBeenCalledWith(connection);
+  });
+
   it('started while offline, probes at once', () => {
     const { connection, server } = setUp();
     connection.unreachable();

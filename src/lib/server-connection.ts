@@ -14,6 +14,8 @@ export interface Connection {
   getState(): ConnectionState;
   /** Hears of every change of state. */
   subscribe(listener: () => void): () => void;
+  /** Starts asking the server by itself, if it can (once; later calls do nothing). */
+  start?(): void;
 }
 
 /**
@@ -40,6 +42,8 @@ export interface ServerConnectionOptions {
   random?: () => number;
   /** Whether a person sees the page: a hidden page does not probe to keep its state fresh. */
   visible?: () => boolean;
+  /** Called once by start(): where the app listens to the browser's hints (listenForHints). */
+  listen?: (connection: ServerConnection) => void;
 }
 
 const timer = (run: () => void, ms: number) => {
@@ -61,7 +65,9 @@ export class ServerConnection implements Connection {
   private readonly now: () => number;
   private readonly random: () => number;
   private readonly visible: () => boolean;
+  private readonly listen: (connection: ServerConnection) => void;
   private started = false;
+  private listening = false;
   private failures = 0;
   private lastAnswerAt: number | null = null;
   private probing = false;
@@ -76,6 +82,7 @@ export class ServerConnection implements Connection {
     this.now = options.now ?? Date.now;
     this.random = options.random ?? Math.random;
     this.visible = options.visible ?? (() => true);
+    this.listen = options.listen ?? (() => undefined);
   }
 
   readonly getState = (): ConnectionState => this.state;
@@ -89,13 +96,17 @@ export class ServerConnection implements Connection {
    * Starts asking the server by itself; before, outcomes only set the state. Checking, it probes unless a request
    * of the app's answers within FIRST_CHECK_MS; offline, at once.
    */
-  start(): void {
+  readonly start = (): void => {
     if (this.started) return;
     this.started = true;
+    if (!this.listening) {
+      this.listening = true;
+      this.listen(this);
+    }
     if (this.state === 'online') this.scheduleFreshnessCheck();
     else if (this.state === 'checking') this.scheduleProbe(FIRST_CHECK_MS);
     else this.probeNow();
-  }
+  };
 
   /** Stops every timer (the app never does; tests do). */
   stop(): void {

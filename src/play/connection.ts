@@ -13,20 +13,12 @@ async function probeHealth(): Promise<number> {
   return response.status;
 }
 
+/** Started by main.tsx. */
 export const playConnection = new ServerConnection({
   probe: probeHealth,
   visible: () => document.visibilityState === 'visible',
+  listen: (connection) => listenForHints(connection, window, document),
 });
-
-let watching = false;
-
-/** Starts probing the server and listening to the browser's hints, once per page (main.tsx). */
-export function watchPlayConnection(): void {
-  if (watching) return;
-  watching = true;
-  playConnection.start();
-  listenForHints(playConnection, window, document);
-}
 
 /** The connection's state, kept current. */
 export function useConnectionState(): ConnectionState {

@@ -4,7 +4,7 @@ import { IDEMPOTENCY_IN_PROGRESS_MESSAGE } from '../lib/contract/idempotency';
 import type { Category } from '../api/categories';
 import { createRecord, deleteRecord, updateRecord } from '../local/commands';
 import { PortalDatabase, type MirrorRow, type ServerObject } from '../local/db';
-import { ServerConnection } from '../lib/server-connection';
+import { ServerConnection, type Connection } from '../lib/server-connection';
 import { SyncEngine, type IdAssigned } from './engine';
 import { CATEGORIES, FakeServer, QUESTIONS } from './test-support/fake-server';
 
@@ -16,7 +16,7 @@ let server: FakeServer;
 let engine: SyncEngine;
 let now: number;
 
-function makeEngine(target: FakeServer = server, connection?: ServerConnection): SyncEngine {
+function makeEngine(target: FakeServer = server, connection?: Connection): SyncEngine {
   return new SyncEngine({
     db,
     connection,
@@ -52,8 +52,16 @@ const serverNames = (target = server) =>
     .map((row) => row.name)
     .sort();
 const outbox = () => db.outbox.orderBy('seq').toArray();
-/** A connection the test moves by hand (never started: it does not probe). */
-const manualConnection = () => new ServerConnection({ probe: () => Promise.reject(new Error('not started')) });
+/** A connection the test moves by hand: it cannot be started, so it never probes by itself. */
+function manualConnection() {
+  const connection = new ServerConnection({ probe: () => Promise.reject(new Error('never probes')) });
+  return {
+    getState: connection.getState,
+    subscribe: connection.subscribe,
+    answered: (status: number) => connection.answered(status),
+    unreachable: () => connection.unreachable(),
+  };
+}
 
 describe('pull', () => {
   it('loads every page of 1000 into the mirror', async () => {
@@ -530,6 +538,13 @@ describe('status and triggers', () => {
     connection.answered(200);
     await vi.waitFor(() => expect(serverNames()).toEqual(['History']));
     vi.restoreAllMocks();
+  });
+
+  it("starts the connection's own probing with its first start", async () => {
+    const start = vi.fn();
+    engine = makeEngine(server, { getState: () => 'checking', subscribe: () => () => undefined, start });
+    await engine.start();
+    expect(start).toHaveBeenCalledTimes(1);
   });
 
   it('a start that the server has not answered yet still tries it (checking is not offline)', async () => {

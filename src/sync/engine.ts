@@ -93,6 +93,7 @@ export class SyncEngine {
     if (this.started) return;
     this.started = true;
     this.stopped = false;
+    this.connection.start?.();
     // Unless the server has answered, the first work waits for the page's first screen: most likely nothing can be
     // sent, and an online start has its user's answer by now.
     if (this.connection.getState() !== 'online') {

@@ -40,8 +40,9 @@ let shownConfirmation: string | undefined;
 let confirmationCount = 0;
 
 /**
- * A short confirmation after a save or a delete, e.g. "Category deleted". Changes are queued: while the
- * server does not answer it adds that the change waits on this device. Closes by itself after a few seconds; a newer one replaces it.
+ * A short confirmation after a save or a delete, e.g. "Category deleted". Changes are queued: while the server does
+ * not answer it adds that the change waits on this device. Closes by itself after a few seconds; a newer one
+ * replaces it.
  */
 export function notifyDone(title: string): void {
   const online = serverConnection.getState() !== 'offline';

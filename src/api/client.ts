@@ -1,22 +1,29 @@
 import ky, { HTTPError, type KyInstance, type Options } from 'ky';
 import type { z } from 'zod';
+import { apiBaseUrl } from './base-url';
+import { serverConnection } from './connection';
 import { ApiError, NETWORK_FAILURE_MESSAGE, TIMEOUT_MESSAGE, fieldErrorsFromBody, messageFromBody } from './errors';
 import { apiToken, reportUnauthorized } from './token';
 
 /**
- * The portal's one HTTP client. Only api/ knows URLs. The API base comes from VITE_API_BASE at
- * build time and defaults to the portal's own origin (the API server serves both).
+ * Every request's outcome tells the server connection (connection.ts) whether the server answers. A request the
+ * caller aborted says nothing; one that timed out is told by toApiError, which alone can tell it from an abort.
  */
-// `?.`: outside Vite (the offline benchmark runs the sync engine in plain Node) import.meta.env is absent.
-export const API_BASE: string = (import.meta.env?.VITE_API_BASE as string | undefined) || '/';
-
-function baseUrl(): string {
-  const base = API_BASE.endsWith('/') ? API_BASE : `${API_BASE}/`;
-  return new URL(base, globalThis.location?.href ?? 'http://localhost/').href;
+async function reportingFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+  try {
+    const response = await fetch(input, init);
+    serverConnection.answered(response.status);
+    return response;
+  } catch (error) {
+    if (!(error instanceof DOMException && error.name === 'AbortError')) serverConnection.unreachable();
+    throw error;
+  }
 }
 
+/** The portal's one HTTP client. Only api/ knows URLs (base-url.ts). */
 export const http: KyInstance = ky.create({
-  prefixUrl: baseUrl(),
+  prefixUrl: apiBaseUrl(),
+  fetch: reportingFetch,
   timeout: 30_000,
   retry: 0,
   hooks: {
@@ -48,6 +55,7 @@ export async function toApiError(error: unknown): Promise<ApiError> {
   if (error instanceof DOMException && error.name === 'AbortError') throw error;
   // No answer: the sentence says what happened in plain words; the browser's own text stays in `cause`.
   const timedOut = error instanceof Error && error.name === 'TimeoutError';
+  if (timedOut) serverConnection.unreachable();
   const apiError = new ApiError(0, timedOut ? TIMEOUT_MESSAGE : NETWORK_FAILURE_MESSAGE);
   (apiError as Error).cause = error;
   return apiError;

@@ -5,7 +5,8 @@ import { normaliseJoinCode } from '../lib/quiz-rules';
 import { playApi } from './api';
 import { device } from './device';
 import { PlayError } from './http';
-import { followPoll, useLiveNode, useOnline } from './live-hooks';
+import { useOnline } from './connection';
+import { followPoll, useLiveNode } from './live-hooks';
 import { Branding, ErrorMessage, Frame, OfflineNote, useAfterPaint } from './parts';
 
 // A poll (docs/decisions.md "Play"): the poll's join code, one vote per phone, and the results as the poll's show_options and

@@ -229,11 +229,14 @@ describe('QuizPage', () => {
     const stamp = (sent.body as { chosen_at: number }).chosen_at;
     expect(stamp).toBeGreaterThanOrEqual(before - 1000);
     expect(sent.headers['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
+    // The browser still says it is online: the failed request alone makes the phone say the server is out of reach.
+    expect(navigator.onLine).toBe(true);
+    expect(screen.getByText(/^Offline: this phone keeps your answers/)).toBeInTheDocument();
 
-    // Back online: the same answer (same key, same stamp) is sent and counted.
+    // The server answers again: the same answer (same key, same stamp) is sent and counted.
     server.offline = false;
-    act(() => void window.dispatchEvent(new Event('online')));
     expect(await screen.findByText('Your answer A: Counted', {}, wait)).toBeInTheDocument();
+    expect(screen.queryByText(/^Offline: this phone keeps your answers/)).not.toBeInTheDocument();
     const tries = server.calls.filter((call) => call.path === 'attempt/answers');
     expect(new Set(tries.map((call) => call.headers['Idempotency-Key'])).size).toBe(1);
     expect(new Set(tries.map((call) => (call.body as { chosen_at: number }).chosen_at))).toEqual(new Set([stamp]));

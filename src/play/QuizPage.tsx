@@ -3,13 +3,15 @@ import type { ParticipantJoinPayload } from '../lib/contract/participant';
 import type { PlayQuiz, PlayState } from '../lib/contract/play';
 import { PLAY_MESSAGES } from '../lib/contract/play-messages';
 import { normaliseJoinCode } from '../lib/quiz-rules';
+import { whenBackOnline } from '../lib/server-connection';
 import type { OptionLetter } from '../lib/options-codec';
 import { playApi } from './api';
 import { serverClock } from './clock';
 import { device, takeFromAddress, takeTokenFromAddress } from './device';
 import { takeFirstQuiz, takeFirstState } from './first-reads';
 import { PlayError } from './http';
-import { followCounts, followQuiz, followTopTen, useLiveNode, useOnline } from './live-hooks';
+import { playConnection, useOnline } from './connection';
+import { followCounts, followQuiz, followTopTen, useLiveNode } from './live-hooks';
 import { answerQueue } from './page-answer-queue';
 import { Branding, Countdown, ErrorMessage, Frame, OfflineNote, useAfterPaint, useServerNow } from './parts';
 import { deriveScreen, pageReducer, type ChosenAnswer, type PageState, type PlaySession, type Screen } from './screen';
@@ -97,10 +99,10 @@ export function QuizPage({ hash }: { hash: string }) {
   );
   useEffect(() => {
     void refresh();
-    const again = () => void refresh();
-    window.addEventListener('online', again);
+    // The server answers again after a drop: the round may have moved on meanwhile.
+    const backOnline = whenBackOnline(playConnection, () => void refresh());
     return () => {
-      window.removeEventListener('online', again);
+      backOnline();
       if (spreadTimer.current) clearTimeout(spreadTimer.current);
     };
   }, [refresh]);

@@ -1,10 +1,13 @@
 // The player app's one way to the API (/api/v1/play/...): fetch, no portal client (the play layer imports only
-// src/lib and src/live). Refusals carry the server's message, which the phone shows as it is.
+// src/lib and src/live). Refusals carry the server's message, which the phone shows as it is. Every call's outcome
+// tells the phone's connection (connection.ts) whether the server answers.
 //
 // Answers are typed by the contract (src/lib/contract/play.ts, answer.ts) but not parsed with its zod schemas
 // here: zod alone would weigh a third of the phone's first-load budget (docs/decisions.md "Play", 90 kB), and the server
 // builds every answer from those same schemas. The live nodes, which arrive with Firebase after the first screen,
 // are parsed (src/live).
+
+import { playConnection } from './connection';
 
 export const PLAY_API = '/api/v1/play/';
 
@@ -73,8 +76,10 @@ export async function playCall<T>(path: string, request: PlayRequest = {}): Prom
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError' && request.signal?.aborted) throw error;
+    playConnection.unreachable();
     throw new PlayError(0, NO_CONNECTION);
   }
+  playConnection.answered(response.status);
   const text = await response.text().catch(() => '');
   let body: unknown = undefined;
   try {

@@ -4,6 +4,7 @@ import { takeFromAddress } from './device';
 import { startFirstReads } from './first-reads';
 import { preferJitlessZod } from '../lib/zod-jitless';
 import { parseRoute } from './route';
+import { playConnection } from './connection';
 import './play.css';
 
 // The player app's entry (play/index.html, docs/decisions.md "Play"): none of the portal's code, only src/lib and src/live.
@@ -15,6 +16,8 @@ const QuizPage = lazy(() => import('./QuizPage').then((module) => ({ default: mo
 const PollPage = lazy(() => import('./PollPage').then((module) => ({ default: module.PollPage })));
 
 const route = parseRoute(window.location.pathname);
+// Whether the server answers comes from the server's answers only (connection.ts), from the first reads on.
+playConnection.start();
 // The quiz's first reads travel while the page's chunk loads (first-reads.ts).
 if (route.page === 'quiz') startFirstReads(route.hash);
 

@@ -1,6 +1,8 @@
 import { loadOnce } from '../lib/load-once';
+import { whenBackOnline } from '../lib/server-connection';
 import type { AnswerQueue } from './answer-queue';
 import { playApi } from './api';
+import { playConnection } from './connection';
 
 /**
  * The page's answer queue, loaded with its chunk (Dexie with it) after the first screen. A chunk that failed to load
@@ -17,7 +19,8 @@ export const answerQueue: () => Promise<AnswerQueue> = loadOnce(() =>
           chosen_at: answer.chosen_at,
         }),
     });
-    window.addEventListener('online', () => void queue.flush());
+    // Sent as soon as the server answers again, not at the next step of the queue's own backoff.
+    whenBackOnline(playConnection, () => void queue.flush());
     void queue.flush();
     return queue;
   }),

@@ -1,16 +1,16 @@
+import { backoffDelay } from '../lib/backoff';
+
 /** Growing delays between automatic retries of a change the server could not take yet. */
 export const FIRST_RETRY_MS = 2_000;
 export const MAX_RETRY_MS = 5 * 60_000;
 
 /**
- * Exponential backoff with jitter ("equal jitter": half fixed, half random), capped, so many
- * devices coming back online do not retry in lockstep. A Retry-After from the server wins when
- * it asks for longer.
+ * Exponential backoff with jitter (lib/backoff.ts), capped, so many devices coming back online do not retry in
+ * lockstep. A Retry-After from the server wins when it asks for longer.
  */
 export function retryDelay(attempts: number, random: () => number = Math.random, retryAfterMs: number | null = null): number {
-  const exponential = Math.min(MAX_RETRY_MS, FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1));
-  const jittered = exponential / 2 + (random() * exponential) / 2;
-  return Math.round(retryAfterMs !== null ? Math.max(retryAfterMs, jittered) : jittered);
+  const jittered = backoffDelay(attempts, { firstMs: FIRST_RETRY_MS, maxMs: MAX_RETRY_MS }, random);
+  return retryAfterMs !== null ? Math.max(retryAfterMs, jittered) : jittered;
 }
 
 /** Statuses worth retrying later: no answer, timeouts, rate limits, server trouble. */

@@ -4,6 +4,7 @@ import { IDEMPOTENCY_IN_PROGRESS_MESSAGE } from '../lib/contract/idempotency';
 import type { Category } from '../api/categories';
 import { createRecord, deleteRecord, updateRecord } from '../local/commands';
 import { PortalDatabase, type MirrorRow, type ServerObject } from '../local/db';
+import { ServerConnection, type Connection } from '../lib/server-connection';
 import { SyncEngine, type IdAssigned } from './engine';
 import { CATEGORIES, FakeServer, QUESTIONS } from './test-support/fake-server';
 
@@ -15,9 +16,10 @@ let server: FakeServer;
 let engine: SyncEngine;
 let now: number;
 
-function makeEngine(target: FakeServer = server): SyncEngine {
+function makeEngine(target: FakeServer = server, connection?: Connection): SyncEngine {
   return new SyncEngine({
     db,
+    connection,
     client: target.client(),
     entities: [
       { name: 'categories', api: categoriesApi },
@@ -50,6 +52,16 @@ const serverNames = (target = server) =>
     .map((row) => row.name)
     .sort();
 const outbox = () => db.outbox.orderBy('seq').toArray();
+/** A connection the test moves by hand: it cannot be started, so it never probes by itself. */
+function manualConnection() {
+  const connection = new ServerConnection({ probe: () => Promise.reject(new Error('never probes')) });
+  return {
+    getState: connection.getState,
+    subscribe: connection.subscribe,
+    answered: (status: number) => connection.answered(status),
+    unreachable: () => connection.unreachable(),
+  };
+}
 
 describe('pull', () => {
   it('loads every page of 1000 into the mirror', async () => {
@@ -494,23 +506,65 @@ describe('status and triggers', () => {
     Reflect.deleteProperty(navigator, 'storage');
   });
 
-  it('tells subscribers, and syncs when the browser comes back online', async () => {
+  it('tells subscribers, and syncs when the server answers again after a drop', async () => {
+    const connection = manualConnection();
+    engine = makeEngine(server, connection);
     await engine.start();
+    connection.unreachable();
+    expect(engine.status.getSnapshot()).toMatchObject({ connection: 'offline', online: false });
     const seen: boolean[] = [];
     engine.status.subscribe(() => seen.push(engine.status.getSnapshot().syncing));
     server.seed({ name: 'Science' });
-    window.dispatchEvent(new Event('online'));
+    connection.answered(200);
     await vi.waitFor(async () => expect(await names()).toEqual(['Science']));
     expect(seen).toContain(true);
-    await vi.waitFor(() => expect(engine.status.getSnapshot()).toMatchObject({ online: true, syncing: false, lastSyncedAt: now }));
+    await vi.waitFor(() =>
+      expect(engine.status.getSnapshot()).toMatchObject({ connection: 'online', online: true, syncing: false, lastSyncedAt: now }),
+    );
+  });
+
+  it('while the server does not answer it sends nothing, whatever the browser says; the change goes when it answers', async () => {
+    const connection = manualConnection();
+    engine = makeEngine(server, connection);
+    await engine.start();
+    connection.unreachable();
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(true);
+    window.dispatchEvent(new Event('online'));
+    await createRecord(db, 'categories', { name: 'History' });
+    server.requests.length = 0;
+    await engine.syncNow();
+    expect(server.requests).toEqual([]);
+    expect((await outbox())[0]?.status).toBe('pending');
+    connection.answered(200);
+    await vi.waitFor(() => expect(serverNames()).toEqual(['History']));
+    vi.restoreAllMocks();
+  });
+
+  it("starts the connection's own probing with its first start", async () => {
+    const start = vi.fn();
+    engine = makeEngine(server, { getState: () => 'checking', subscribe: () => () => undefined, start });
+    await engine.start();
+    expect(start).toHaveBeenCalledTimes(1);
+  });
+
+  it('a start that the server has not answered yet still tries it (checking is not offline)', async () => {
+    const connection = manualConnection();
+    engine = makeEngine(server, connection);
+    server.seed({ name: 'Science' });
+    expect(engine.status.getSnapshot()).toMatchObject({ connection: 'checking', online: true });
+    await engine.start();
+    expect(await names()).toEqual(['Science']);
   });
 
   it('a sync nobody awaits that fails under a closed database is logged, not left unhandled', async () => {
+    const connection = manualConnection();
+    engine = makeEngine(server, connection);
     await engine.start();
+    connection.unreachable();
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     try {
       db.close();
-      window.dispatchEvent(new Event('online'));
+      connection.answered(200);
       await vi.waitFor(() =>
         expect(logged).toHaveBeenCalledWith('Background sync failed', expect.objectContaining({ name: 'DatabaseClosedError' })),
       );
@@ -550,10 +604,11 @@ describe('an offline start', () => {
     await createRecord(db, 'categories', { name: 'History' });
     const [entry] = await outbox();
     await db.outbox.update(entry!.seq!, { status: 'sending' });
-    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const down = manualConnection();
+    down.unreachable();
     let idle: () => void = () => undefined;
     const waited = new Promise<void>((resolve) => (idle = resolve));
-    const offline = new SyncEngine({ db, client: server.client(), whenIdle: () => waited });
+    const offline = new SyncEngine({ db, client: server.client(), whenIdle: () => waited, connection: down });
     const started = offline.start();
     await new Promise((resolve) => setTimeout(resolve, 20));
     // Nothing touched yet: the page is drawing its first screen.
@@ -563,18 +618,25 @@ describe('an offline start', () => {
     offline.stop();
     expect((await outbox())[0]?.status).toBe('pending');
 
-    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(true);
+    const up = manualConnection();
+    up.answered(200);
     const never = vi.fn(() => new Promise<void>(() => undefined));
-    const online = new SyncEngine({ db, client: server.client(), whenIdle: never });
+    const online = new SyncEngine({ db, client: server.client(), whenIdle: never, connection: up });
     await online.start();
     online.stop();
     expect(never).not.toHaveBeenCalled();
   });
 
   it('stopped while waiting (a logout), it does nothing', async () => {
-    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const down = manualConnection();
+    down.unreachable();
     let idle: () => void = () => undefined;
-    const offline = new SyncEngine({ db, client: server.client(), whenIdle: () => new Promise<void>((resolve) => (idle = resolve)) });
+    const offline = new SyncEngine({
+      db,
+      client: server.client(),
+      whenIdle: () => new Promise<void>((resolve) => (idle = resolve)),
+      connection: down,
+    });
     const restore = vi.spyOn(db.session, 'get');
     const started = offline.start();
     offline.stop();

@@ -2,6 +2,7 @@ import type { KyInstance } from 'ky';
 import { liveQuery, type Subscription } from 'dexie';
 import { http } from '../api/client';
 import { ApiError, readableMessage } from '../api/errors';
+import { whenBackOnline, type Connection, type ConnectionState } from '../lib/server-connection';
 import { onLocalChange } from '../local/changes';
 import type { EntityName, Payload, PortalDatabase } from '../local/db';
 import { RecordNotFoundError } from '../local/errors';
@@ -33,16 +34,30 @@ export interface SyncEngineOptions {
    * sent, so it need not compete with the page's first screen. The app waits for an idle moment.
    */
   whenIdle?: () => Promise<void>;
+  /**
+   * Whether the server answers (the app's: api/connection.ts). The engine sends nothing while it is offline and
+   * sends everything at once when it is back. Without one the server is taken as reachable and each failure is
+   * retried with backoff (tests and the benchmark give a client of their own).
+   */
+  connection?: Connection;
+}
+
+/** A connection nothing is known against: every run tries the server. */
+const ASSUMED_REACHABLE: Connection = { getState: () => 'online', subscribe: () => () => undefined };
+
+function connectionStatus(state: ConnectionState) {
+  return { connection: state, online: state !== 'offline' };
 }
 
 /**
  * The sync engine: sends the outbox, then pulls the server's rows into the mirror. Runs on start,
- * when the browser comes back online, shortly after each local change, every 30 s while the page
- * is visible, on syncNow(), and when a backoff delay ends. One run at a time in this page; one
- * replayer across tabs (lock.ts).
+ * when the server answers again after it did not, shortly after each local change, every 30 s while
+ * the page is visible, on syncNow(), and when a backoff delay ends. One run at a time in this page;
+ * one replayer across tabs (lock.ts).
  */
 export class SyncEngine {
-  readonly status = new SyncStatusStore({ online: typeof navigator === 'undefined' ? true : navigator.onLine });
+  readonly status: SyncStatusStore;
+  private readonly connection: Connection;
   private readonly db: PortalDatabase;
   private readonly entities: ReadonlyMap<EntityName, SyncedEntity>;
   private readonly client: KyInstance;
@@ -69,6 +84,8 @@ export class SyncEngine {
     this.debounceMs = options.debounceMs ?? 500;
     this.periodMs = options.periodMs ?? 30_000;
     this.whenIdle = options.whenIdle ?? (() => Promise.resolve());
+    this.connection = options.connection ?? ASSUMED_REACHABLE;
+    this.status = new SyncStatusStore(connectionStatus(this.connection.getState()));
   }
 
   /** Recovers from a crash mid-send, starts listening, and runs a first sync. */
@@ -76,7 +93,10 @@ export class SyncEngine {
     if (this.started) return;
     this.started = true;
     this.stopped = false;
-    if (!this.isOnline()) {
+    this.connection.start?.();
+    // Unless the server has answered, the first work waits for the page's first screen: most likely nothing can be
+    // sent, and an online start has its user's answer by now.
+    if (this.connection.getState() !== 'online') {
       await this.whenIdle();
       if (this.stopped) return;
     }
@@ -144,21 +164,15 @@ export class SyncEngine {
   }
 
   private listen(): void {
-    const on = (target: EventTarget | undefined, type: string, handler: () => void) => {
-      if (!target) return;
-      target.addEventListener(type, handler);
-      this.cleanups.push(() => target.removeEventListener(type, handler));
-    };
-    const win = typeof window === 'undefined' ? undefined : window;
-    on(win, 'online', () => {
-      this.status.update({ online: true });
-      this.inBackground(true);
-    });
-    on(win, 'offline', () => this.status.update({ online: false }));
+    const followConnection = () => this.status.update(connectionStatus(this.connection.getState()));
+    this.cleanups.push(this.connection.subscribe(followConnection));
+    followConnection();
+    // Back after a drop: everything waiting goes now, backoff delays included.
+    this.cleanups.push(whenBackOnline(this.connection, () => this.inBackground(true)));
     this.cleanups.push(onLocalChange(() => this.scheduleSoon()));
     const timer = setInterval(() => {
       const visible = typeof document === 'undefined' || document.visibilityState === 'visible';
-      if (visible && this.isOnline()) this.inBackground(false);
+      if (visible && !this.isOffline()) this.inBackground(false);
     }, this.periodMs);
     this.cleanups.push(() => clearInterval(timer));
     // Counts follow the outbox, including changes made by other tabs.
@@ -200,8 +214,8 @@ export class SyncEngine {
     this.retryTimer = setTimeout(() => this.inBackground(false), Math.max(0, at - this.now()));
   }
 
-  private isOnline(): boolean {
-    return typeof navigator === 'undefined' || navigator.onLine !== false;
+  private isOffline(): boolean {
+    return this.connection.getState() === 'offline';
   }
 
   private async requestPersistentStorage(): Promise<void> {
@@ -247,9 +261,7 @@ export class SyncEngine {
   }
 
   private async run(force: boolean): Promise<void> {
-    const online = this.isOnline();
-    this.status.update({ online });
-    if (!online || this.status.getSnapshot().needsSignIn) return;
+    if (this.isOffline() || this.status.getSnapshot().needsSignIn) return;
     this.status.update({ syncing: true });
     try {
       const context: PushContext = {

@@ -1,3 +1,4 @@
+import { serverConnection } from '../api/connection';
 import { portalDatabase } from '../local/db';
 import { SyncEngine } from './engine';
 
@@ -12,7 +13,7 @@ let appEngine: SyncEngine | null = null;
  * takeTheirs; a page opened on a local id listens to onIdAssigned to switch to the server id.
  */
 export function appSyncEngine(): SyncEngine {
-  appEngine ??= new SyncEngine({ db: portalDatabase(), whenIdle: whenPageIdle });
+  appEngine ??= new SyncEngine({ db: portalDatabase(), whenIdle: whenPageIdle, connection: serverConnection });
   return appEngine;
 }
 

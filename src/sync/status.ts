@@ -1,7 +1,11 @@
+import type { ConnectionState } from '../lib/server-connection';
 import type { OutboxEntry } from '../local/db';
 
 /** What the user always sees about sync (docs/decisions.md "Offline"), as one immutable snapshot. */
 export interface SyncStatus {
+  /** Whether the server answers (lib/server-connection.ts): checking until it first answers or fails. */
+  connection: ConnectionState;
+  /** Not known to be offline: changes are sent, live screens connect. */
   online: boolean;
   syncing: boolean;
   /** Changes still to send (pending, being sent, or waiting on a failed one). */
@@ -19,6 +23,7 @@ export interface SyncStatus {
 }
 
 export const initialSyncStatus: SyncStatus = {
+  connection: 'checking',
   online: true,
   syncing: false,
   waiting: 0,

@@ -11,7 +11,7 @@ it('puts the server’s field errors under the matching fields only', () => {
 describe('notifyDone', () => {
   afterEach(() => vi.restoreAllMocks());
 
-  it('confirms briefly; offline it says the change waits on this device', async () => {
+  it('confirms briefly; while the server does not answer it says the change waits on this device', async () => {
     const { notifications } = await import('@mantine/notifications');
     const show = vi.spyOn(notifications, 'show').mockReturnValue('id');
     const { notifyDone, SAVED_OFFLINE_NOTE } = await import('./notify');
@@ -19,9 +19,15 @@ describe('notifyDone', () => {
     expect(show).toHaveBeenLastCalledWith(
       expect.objectContaining({ title: 'Quiz deleted', message: undefined, role: 'status', autoClose: 4000 }),
     );
-    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    const { serverConnection } = await import('../api/connection');
+    serverConnection.unreachable();
     notifyDone('Quiz deleted');
     expect(show).toHaveBeenLastCalledWith(expect.objectContaining({ title: 'Quiz deleted', message: SAVED_OFFLINE_NOTE }));
+    // The browser's flag alone says nothing about the server.
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    serverConnection.answered(200);
+    notifyDone('Quiz deleted');
+    expect(show).toHaveBeenLastCalledWith(expect.objectContaining({ title: 'Quiz deleted', message: undefined }));
   });
 
   it('replaces the confirmation still showing instead of stacking another over the page', async () => {

@@ -1,4 +1,5 @@
 import { notifications } from '@mantine/notifications';
+import { serverConnection } from '../api/connection';
 import { ApiError, readableMessage } from '../api/errors';
 import { LocalStorageFullError } from '../store/mirror';
 import { showNotice } from './notice';
@@ -39,11 +40,12 @@ let shownConfirmation: string | undefined;
 let confirmationCount = 0;
 
 /**
- * A short confirmation after a save or a delete, e.g. "Category deleted". Changes are queued: offline
- * it adds that the change waits on this device. Closes by itself after a few seconds; a newer one replaces it.
+ * A short confirmation after a save or a delete, e.g. "Category deleted". Changes are queued: while the server does
+ * not answer it adds that the change waits on this device. Closes by itself after a few seconds; a newer one
+ * replaces it.
  */
 export function notifyDone(title: string): void {
-  const online = typeof navigator === 'undefined' || navigator.onLine !== false;
+  const online = serverConnection.getState() !== 'offline';
   if (shownConfirmation) notifications.hide(shownConfirmation);
   // A fresh id each time, so the replacement gets its own few seconds instead of the old one's remaining time.
   shownConfirmation = `confirmation-${++confirmationCount}`;

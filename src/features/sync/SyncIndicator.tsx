@@ -3,16 +3,20 @@ import { Link } from 'react-router-dom';
 import { useNeedsSignIn } from '../../session/needs-sign-in';
 import { useSession } from '../../session/session-context';
 import { OfflineIcon, OnlineIcon } from '../../ui/icons';
-import { useSyncStatus } from '../../store/sync';
+import { useSyncStatus, type SyncStatus } from '../../store/sync';
 import { waitingText } from './change-description';
 import { paths } from '../../lib/paths';
+
+/** "Online" only once the server has answered (lib/server-connection.ts); "Checking…" until its first word. */
+const CONNECTION_LABEL: Record<SyncStatus['connection'], string> = { checking: 'Checking…', online: 'Online', offline: 'Offline' };
+const CONNECTION_COLOR: Record<SyncStatus['connection'], string> = { checking: 'gray.7', online: 'teal.7', offline: 'orange.7' };
 
 /** The top bar's sync status: online or offline, a spinner while syncing, and what waits or failed (link to /sync). */
 export function SyncIndicator() {
   const status = useSyncStatus();
   const needsSignIn = useNeedsSignIn();
   const { promptSignIn } = useSession();
-  const stateLabel = status.online ? 'Online' : 'Offline';
+  const stateLabel = CONNECTION_LABEL[status.connection];
   const problems = status.failed + status.conflicts;
   return (
     <Group gap="xs" wrap="nowrap">
@@ -29,8 +33,8 @@ export function SyncIndicator() {
         </Anchor>
       )}
       <Group gap={4} wrap="nowrap" role="status" aria-label={stateLabel}>
-        <Box c={status.online ? 'teal.7' : 'orange.7'} display="flex">
-          {status.online ? <OnlineIcon /> : <OfflineIcon />}
+        <Box c={CONNECTION_COLOR[status.connection]} display="flex">
+          {status.connection === 'offline' ? <OfflineIcon /> : <OnlineIcon />}
         </Box>
         <Text size="sm" fw={600} visibleFrom="xs" aria-hidden="true">
           {stateLabel}

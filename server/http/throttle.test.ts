@@ -11,10 +11,11 @@ afterEach(() => server.close());
 const limits: JoinLimits = {
   freeMisses: 3,
   freeMissesUnderAttack: 1,
-  attackMisses: 10,
+  attackMisses: 20,
   attackWindowS: 60,
   missWindowS: 600,
   maxWaitS: 60,
+  maxWaitUnderAttackS: 600,
 };
 
 describe('the join-code throttle (rate-limiter-flexible over the database)', () => {
@@ -30,8 +31,8 @@ describe('the join-code throttle (rate-limiter-flexible over the database)', () 
       body: { detail: 'Too many wrong join codes from this network. Check the code, then try again in 1 second.' },
     });
     // Another network, and the same network on another quiz, are not held back.
-    await expect(throttle.check('quiz:1', '10.0.0.2')).resolves.toEqual({ netMisses: 0 });
-    await expect(throttle.check('quiz:2', '10.0.0.1')).resolves.toEqual({ netMisses: 0 });
+    await expect(throttle.check('quiz:1', '10.0.0.2')).resolves.toMatchObject({ netMisses: 0 });
+    await expect(throttle.check('quiz:2', '10.0.0.1')).resolves.toMatchObject({ netMisses: 0 });
     server.clock.advance(1000);
     expect(await throttle.wrongCode('quiz:1', '10.0.0.1')).toMatchObject({ headers: { 'Retry-After': '2' } });
     for (let i = 0; i < 10; i += 1) await throttle.wrongCode('quiz:1', '10.0.0.1');
@@ -45,14 +46,28 @@ describe('the join-code throttle (rate-limiter-flexible over the database)', () 
       if (i % 3 === 0) expect(await throttle.wrongCode('poll:1', '10.0.0.5')).toMatchObject({ statusCode: 400 });
       else await throttle.rightCode('poll:1', '10.0.0.5', standing);
     }
-    await expect(throttle.check('poll:1', '10.0.0.5')).resolves.toEqual({ netMisses: 0 });
+    await expect(throttle.check('poll:1', '10.0.0.5')).resolves.toMatchObject({ netMisses: 0 });
+  });
+
+  it('a room’s right codes outweigh its typos for the target too: no attack is seen', async () => {
+    const throttle = joinThrottle(server.db, server.clock, limits);
+    for (let i = 0; i < 100; i += 1) {
+      const network = `10.0.2.${i % 5}`;
+      const standing = await throttle.check('quiz:9', network);
+      if (i % 4 === 0) await throttle.wrongCode('quiz:9', network);
+      else await throttle.rightCode('quiz:9', network, standing);
+    }
+    await expect(throttle.check('quiz:9', '10.0.2.9')).resolves.toEqual({ netMisses: 0, targetMisses: 0 });
   });
 
   it('under attack (many wrong codes to one target), a network gets fewer free misses, on that target only', async () => {
     const throttle = joinThrottle(server.db, server.clock, limits);
-    for (let i = 0; i < 10; i += 1) await throttle.wrongCode('quiz:7', `10.0.1.${i}`);
+    for (let i = 0; i < 20; i += 1) await throttle.wrongCode('quiz:7', `10.0.1.${i}`);
     expect(await throttle.wrongCode('quiz:7', '10.9.9.9')).toMatchObject({ statusCode: 400 });
     expect(await throttle.wrongCode('quiz:7', '10.9.9.9')).toMatchObject({ statusCode: 429 });
+    // The waits grow to the longer cap.
+    for (let i = 0; i < 20; i += 1) await throttle.wrongCode('quiz:7', '10.9.9.9');
+    expect(await throttle.wrongCode('quiz:7', '10.9.9.9')).toMatchObject({ headers: { 'Retry-After': '600' } });
     expect(await throttle.wrongCode('quiz:8', '10.9.9.8')).toMatchObject({ statusCode: 400 });
     expect(await throttle.wrongCode('quiz:8', '10.9.9.8')).toMatchObject({ statusCode: 400 });
   });

@@ -119,27 +119,36 @@ export interface JoinLimits {
   freeMisses: number;
   /** The same while the target is under attack. */
   freeMissesUnderAttack: number;
-  /** Wrong codes a target takes from all networks, in `attackWindowS`, before it counts as under attack. */
+  /**
+   * Net wrong codes (wrong minus right) a target takes from all networks, in `attackWindowS`, before it counts
+   * as under attack: a room's typos are outweighed by its right codes, a guesser's are not.
+   */
   attackMisses: number;
   attackWindowS: number;
   /** How long a network's net wrong codes are remembered (from its first), in seconds. */
   missWindowS: number;
   /** The longest wait, in seconds (the wait doubles with each wrong code beyond the free ones). */
   maxWaitS: number;
+  /** The same while the target is under attack. */
+  maxWaitUnderAttackS: number;
 }
 
 export const JOIN_CODE_LIMITS: JoinLimits = {
   freeMisses: 50,
   freeMissesUnderAttack: 3,
-  attackMisses: 200,
+  attackMisses: 100,
   attackWindowS: 10 * 60,
-  missWindowS: 60 * 60,
+  missWindowS: 24 * 60 * 60,
   maxWaitS: 5 * 60,
+  maxWaitUnderAttackS: 60 * 60,
 };
 
 /** What check() read, for the verdict's bookkeeping. */
 export interface JoinStanding {
+  /** This network's net wrong codes for the target. */
   netMisses: number;
+  /** The target's, from every network. */
+  targetMisses: number;
 }
 
 export interface JoinThrottle {
@@ -158,7 +167,7 @@ function waitRefusal(msBeforeNext: number): HttpError {
 
 export function joinThrottle(db: Kysely<Database>, clock: Clock, limits: JoinLimits = JOIN_CODE_LIMITS): JoinThrottle {
   const misses = new RateLimiterKysely(db, clock, { points: limits.freeMisses, duration: limits.missWindowS, keyPrefix: 'join-miss' });
-  const waits = new RateLimiterKysely(db, clock, { points: 1, duration: limits.maxWaitS, keyPrefix: 'join-wait' });
+  const waits = new RateLimiterKysely(db, clock, { points: 1, duration: limits.maxWaitUnderAttackS, keyPrefix: 'join-wait' });
   const attacks = new RateLimiterKysely(db, clock, {
     points: limits.attackMisses,
     duration: limits.attackWindowS,
@@ -168,21 +177,25 @@ export function joinThrottle(db: Kysely<Database>, clock: Clock, limits: JoinLim
   return {
     async check(target, address) {
       const key = keyOf(target, address);
-      const [wait, missed] = await Promise.all([waits.get(key), misses.get(key)]);
+      const [wait, missed, attacked] = await Promise.all([waits.get(key), misses.get(key), attacks.get(target)]);
       if (wait && wait.msBeforeNext > 0) throw waitRefusal(wait.msBeforeNext);
-      return { netMisses: missed?.consumedPoints ?? 0 };
+      return { netMisses: missed?.consumedPoints ?? 0, targetMisses: attacked?.consumedPoints ?? 0 };
     },
     async rightCode(target, address, standing) {
-      if (standing.netMisses > 0) await misses.reward(keyOf(target, address));
+      // Written only where there is a wrong code to take back: most joins write nothing here.
+      await Promise.all([
+        standing.netMisses > 0 ? misses.reward(keyOf(target, address)) : undefined,
+        standing.targetMisses > 0 ? attacks.reward(target) : undefined,
+      ]);
     },
     async wrongCode(target, address) {
       const key = keyOf(target, address);
       // penalty, not consume: it never rejects; the wait below is what holds the network back.
       const [missed, attack] = await Promise.all([misses.penalty(key), attacks.penalty(target)]);
-      const free = attack.consumedPoints >= limits.attackMisses ? limits.freeMissesUnderAttack : limits.freeMisses;
-      const beyond = missed.consumedPoints - free;
+      const underAttack = attack.consumedPoints >= limits.attackMisses;
+      const beyond = missed.consumedPoints - (underAttack ? limits.freeMissesUnderAttack : limits.freeMisses);
       if (beyond <= 0) return new HttpError(400, { detail: PLAY_MESSAGES.wrongJoinCode, join_code: [PLAY_MESSAGES.wrongJoinCode] });
-      const waitS = Math.min(2 ** Math.min(beyond - 1, 30), limits.maxWaitS);
+      const waitS = Math.min(2 ** Math.min(beyond - 1, 30), underAttack ? limits.maxWaitUnderAttackS : limits.maxWaitS);
       await waits.set(key, 1, waitS);
       return waitRefusal(waitS * 1000);
     },

@@ -137,7 +137,7 @@ export const JOIN_CODE_LIMITS: JoinLimits = {
   freeMisses: 50,
   freeMissesUnderAttack: 3,
   attackMisses: 100,
-  attackWindowS: 10 * 60,
+  attackWindowS: 24 * 60 * 60,
   missWindowS: 24 * 60 * 60,
   maxWaitS: 5 * 60,
   maxWaitUnderAttackS: 60 * 60,

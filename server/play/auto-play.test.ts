@@ -53,9 +53,8 @@ it('opens each question’s round on the scheduler’s ticks and ranks at the re
   };
   expect(first.quiz).toMatchObject({ question_no: 1, answer_opens_at: start + 5_000 });
   expect(first.question.id).toBe(quiz.questions[0]);
-  // Stamped at the opening, but the phone read the question at start + 6 s: scored from then (scoring.ts clampStamp).
   const ack = await answer(server, player.headers, { question: quiz.questions[0] as number, chosen_option: 'A', chosen_at: start + 5_000 });
-  expect(ack.json()).toEqual({ counted: true, correct: true, points: 975, score: 975 });
+  expect(ack.json()).toEqual({ counted: true, correct: true, points: 1000, score: 1000 });
 
   server.clock.set(new Date(start + 31_000));
   await scheduler.tick();
@@ -67,5 +66,5 @@ it('opens each question’s round on the scheduler’s ticks and ranks at the re
   for (let i = 0; i < 3; i += 1) await scheduler.tick();
   const results = (await stateOf(server, player.headers)).json() as { quiz: { status: string }; attempt: { rank: number; score: number } };
   expect(results.quiz.status).toBe('RESULT_ANNOUNCED');
-  expect(results.attempt).toMatchObject({ score: 975, rank: 1 });
+  expect(results.attempt).toMatchObject({ score: 1000, rank: 1 });
 });

@@ -201,12 +201,15 @@ describe('a stamp is trusted no earlier than the phone’s last contact', () => 
     const t0 = server.clock.now().getTime();
     await hostSets(server, admin, quiz.id, { status: 'STARTED' });
     const q1 = quiz.questions[0] as number;
-    // Both read the question at once; the online phone reads the state again 8 s in, the offline one cannot.
-    await stateOf(server, online.headers);
+    // Both read the question at once. The online phone reads its state as the room moves (every 2 s here);
+    // the other loses its connection, and reads its state again only when it is back, just before its answer.
     await stateOf(server, offline.headers);
-    server.clock.set(new Date(t0 + 8000));
-    await stateOf(server, online.headers);
+    for (let at = 0; at <= 8000; at += 2000) {
+      server.clock.set(new Date(t0 + at));
+      await stateOf(server, online.headers);
+    }
     server.clock.set(new Date(t0 + 9000));
+    await stateOf(server, offline.headers);
     await answer(server, online.headers, { question: q1, chosen_option: 'A', chosen_at: t0 });
     await answer(server, offline.headers, { question: q1, chosen_option: 'A', chosen_at: t0 + 2000 });
     const points = await server.db.selectFrom('answers').select(['attempt_id', 'points', 'chosen_at']).orderBy('id').execute();

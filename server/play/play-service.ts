@@ -361,7 +361,7 @@ export function playService(deps: PlayDeps) {
     // and the answer is written in a batch with the others (answer-writer.ts), so most answers read nothing.
     const receivedAt = now();
     const { attemptId, quizId, clientId } = seatOfRequest;
-    const trustedFrom = cache.contacts.get(seatOfRequest.tokenHash) ?? null;
+    const trustedFrom = cache.contacts.trustedFrom(seatOfRequest.tokenHash, receivedAt);
     const replay = (row: { idempotency_key: string | null; chosen_option: string }) =>
       (idempotencyKey !== null && row.idempotency_key === idempotencyKey) ||
       (idempotencyKey === null && row.chosen_option === payload.chosen_option);
@@ -478,7 +478,7 @@ export function playService(deps: PlayDeps) {
       : await seatInGroupCommit(quiz, who, max, tokenHash, owner);
     // The phone's next requests (every answer) find its seat kept rather than read: a seat never changes.
     cache.seats.set(tokenHash, { attemptId: joined.attempt.id, viewerId: joined.viewer.id, quizId: quiz.id, clientId: quiz.client_id });
-    cache.contacts.set(tokenHash, now());
+    cache.contacts.record(tokenHash, now());
     return { token, ...joined };
   }
 
@@ -623,14 +623,14 @@ export function playService(deps: PlayDeps) {
       const attempt = await attemptOf(seatOfRequest);
       const quiz = await db.selectFrom('quizzes').selectAll().where('id', '=', attempt.quiz_id).executeTakeFirstOrThrow();
       const state = await stateOf(quiz, attempt, media);
-      cache.contacts.set(seatOfRequest.tokenHash, state.server_time);
+      cache.contacts.record(seatOfRequest.tokenHash, state.server_time);
       return state;
     },
 
     async answer(seatOfRequest: ParticipantSeat, payload: AnswerPayload, idempotencyKey: string | null): Promise<AnswerAcknowledgement> {
       try {
         const acknowledged = await answerAs(seatOfRequest, payload, idempotencyKey);
-        cache.contacts.set(seatOfRequest.tokenHash, now());
+        cache.contacts.record(seatOfRequest.tokenHash, now());
         return acknowledged;
       } catch (error) {
         // The seat may have been kept after a reset (play-cache.ts): whatever the refusal, a place that has
@@ -684,7 +684,7 @@ export function playService(deps: PlayDeps) {
         .onConflict((conflict) => conflict.columns(['quiz_id', 'scope', 'question_no']).doNothing())
         .execute();
       const state = await stateOf(quiz, attempt, media);
-      cache.contacts.set(seatOfRequest.tokenHash, state.server_time);
+      cache.contacts.record(seatOfRequest.tokenHash, state.server_time);
       return state;
     },
   };

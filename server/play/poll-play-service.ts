@@ -11,8 +11,9 @@ import type { PlayLive } from './play-live';
 
 // Polls on the phone (decisions §6): the join code gives a voter token (one per device and poll), which
 // votes once, while the poll is active. One person, one vote within reason: a device that joins again gets its
-// voter back, and one network makes at most VOTER_LIMIT new voters of a poll an hour (docs/security.md). The vote and the choice's count change in one transaction, and a
-// second vote loses on the unique (poll, voter) index, so counts are exact under any concurrency.
+// voter back, and one network makes at most VOTER_LIMIT new voters of a poll an hour (docs/security.md). The
+// vote and the choice's count change in one transaction, and a second vote loses on the unique (poll, voter)
+// index, so counts are exact under any concurrency.
 
 const refused = (status: number, detail: string) => new HttpError(status, { detail });
 
@@ -83,7 +84,8 @@ export function pollPlayService(deps: { db: Kysely<Database>; clock: Clock; thro
 
     /**
      * A voter token for this device. A device that joined before (`deviceToken`, its cookie) gets its voter back,
-     * vote and all; new voters are limited per network (http/throttle.ts voterLimit), so re-joining to vote again goes only so far.
+     * vote and all; new voters are limited per network (http/throttle.ts voterLimit), so re-joining to vote again
+     * goes only so far.
      */
     async join(linkKey: string, joinCode: string, address: string, deviceToken: string | null = null): Promise<{ token: string }> {
       const poll = await pollByLink(linkKey);

@@ -174,17 +174,20 @@ function standingsQuery(attemptIds: readonly number[], at: number): CompiledQuer
   return CompiledQuery.raw(text, [...attemptIds, at]) as CompiledQuery<{ attempt_id: number; score: number }>;
 }
 
-/** Reveals each round of the run that everybody who could answer has answered (a shared round: every attempt of its quiz). */
+/**
+ * Reveals each round of the run that everybody who could answer has answered (a shared round: every attempt of its
+ * quiz), and closes it then: once its answer is out, a phone that joins later must not answer it.
+ */
 function revealQuery(roundIds: readonly number[], at: number): CompiledQuery {
   const text = textOf('reveal', roundIds.length, () => {
     const ids = roundIds.map(() => '?').join(', ');
-    return `update rounds set reveal_at = ?
+    return `update rounds set reveal_at = ?, closes_at = case when closes_at is null or closes_at > ? then ? else closes_at end
       where id in (${ids})
         and (reveal_at is null or reveal_at > ?)
         and (select count(*) from answers where answers.round_id = rounds.id) >=
           case when rounds.scope = 0 then (select count(*) from attempts where attempts.quiz_id = rounds.quiz_id) else 1 end`;
   });
-  return CompiledQuery.raw(text, [at, ...roundIds, at]);
+  return CompiledQuery.raw(text, [at, at, at, ...roundIds, at]);
 }
 
 /** The rounds' reveal times (typed as its select list says). */
@@ -233,7 +236,7 @@ const POSTGRES_INSERT = namedStatement(`with v (${COLUMN_NAMES}, opened_at) as (
  * its snapshot, so the revealed rows are joined in).
  */
 const POSTGRES_REVEAL = namedStatement(`with revealed as (
-    update rounds set reveal_at = $1
+    update rounds set reveal_at = $1, closes_at = case when closes_at is null or closes_at > $1 then $1 else closes_at end
     where id = any($2::bigint[])
       and $4::boolean
       and (reveal_at is null or reveal_at > $1)

@@ -4,7 +4,7 @@ import { created } from '../db/rows';
 import { HttpError } from '../http/errors';
 import { createTestServer, signedInTenant, type TestServer } from '../test/support';
 import { groupCommit } from './group-commit';
-import { createPlayQuiz, joinQuiz, playerForm, type SignedIn } from './play-test-support';
+import { createPlayQuiz, deviceCookieOf, joinQuiz, playerForm, type SignedIn } from './play-test-support';
 
 // Writes arriving together share one transaction (SQLite; on PostgreSQL each has its own); a refusal is
 // refused alone, a failure fails alone.
@@ -43,11 +43,16 @@ it('commits the writes arriving together, refuses one alone, and runs the others
 it('seats a burst of joins, refusing only the one whose attempts are used up', async () => {
   const quiz = await createPlayQuiz(server, admin, { max_attempt_count: 1 });
   const again = playerForm();
-  expect((await joinQuiz(server, quiz.hash, again)).statusCode).toBe(201);
-  // Both refused joins carry the same new name: on PostgreSQL they commit in either order.
+  const first = await joinQuiz(server, quiz.hash, again);
+  expect(first.statusCode).toBe(201);
+  // Both refused joins come from the first one's device with the same new name: on PostgreSQL they commit in
+  // either order.
+  const device = deviceCookieOf(first);
   const renamed = { ...again, first_name: 'Renamed' };
   const forms = [playerForm(), playerForm(), renamed, playerForm(), renamed];
-  const responses = await Promise.all(forms.map((form) => joinQuiz(server, quiz.hash, form)));
+  const responses = await Promise.all(
+    forms.map((form) => joinQuiz(server, quiz.hash, form, undefined, form === renamed ? device : undefined)),
+  );
   expect(responses.map((response) => response.statusCode)).toEqual([201, 201, 403, 201, 403]);
   expect((responses[2]?.json() as { detail: string }).detail).toBe(attemptsUsedUpMessage(1));
   const attempts = await server.db.selectFrom('attempts').select('id').where('quiz_id', '=', quiz.id).execute();

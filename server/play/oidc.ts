@@ -1,5 +1,6 @@
 import type { Kysely, Selectable } from 'kysely';
 import * as client from 'openid-client';
+import { cleanDisplayName } from '../../src/lib/display-name';
 import { PLAY_MESSAGES } from '../../src/lib/contract/play';
 import type { Clock } from '../clock';
 import { toBool, toCount } from '../db/rows';
@@ -21,7 +22,7 @@ const NAME_UNSAFE = /[<>\p{Cc}]/gu;
 type OidcRow = Selectable<ClientOidcTable>;
 
 function cleanName(value: unknown): string {
-  return typeof value === 'string' ? value.replace(NAME_UNSAFE, '').trim().slice(0, 150) : '';
+  return typeof value === 'string' ? cleanDisplayName(value.replace(NAME_UNSAFE, '')).slice(0, 150).trim() : '';
 }
 
 export function oidcService(deps: { db: Kysely<Database>; clock: Clock; play: PlayService; allowPrivateNetwork: boolean }) {

@@ -1,6 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, RoundTable } from '../db/schema';
 import type { QuizRow } from '../quizzes/quiz-read';
+import { PhoneContacts, type Contacts } from './contacts';
 
 // What the answer path would otherwise read from the database on every request (docs/decisions.md "Play": every phone
 // answers at once). Several server instances share one database, so nothing here is trusted for what another
@@ -77,6 +78,12 @@ export type CachedRound = Selectable<RoundTable> & { correct_option: string };
 export interface PlayCache {
   /** Token hash → seat. */
   seats: TtlMap<string, CachedSeat>;
+  /**
+   * The phones' last successful requests to this instance (contacts.ts): an answer's stamp is trusted no earlier.
+   * Another instance's contacts are not seen here: the stamp is then trusted as far back as the contact this
+   * instance saw, within the 15-s grace.
+   */
+  contacts: PhoneContacts;
   /** `${quizId}:${questionId}` → the quiz's shared round of that question (with the correct option). */
   rounds: TtlMap<string, CachedRound>;
   /** Quiz hash → the quiz, as the join and the public quiz read it (at most QUIZ_TTL_MS old). */
@@ -95,6 +102,7 @@ export function playCacheOf(db: Kysely<Database>): PlayCache {
     const quizzes = new TtlMap<string, QuizRow>(QUIZ_TTL_MS, 10_000);
     cache = {
       seats: new TtlMap<string, CachedSeat>(SEAT_TTL_MS),
+      contacts: new PhoneContacts(new TtlMap<string, Contacts>(SEAT_TTL_MS)),
       rounds,
       quizzes,
       forgetQuiz(quizId) {

@@ -20,7 +20,7 @@ import { isFinished, isSelfPaced } from './rounds';
 // open question's answered count and, once it is revealed, how many chose each option (never before: the
 // split of answers would hint at the right one); the top ten at RESULT_ANNOUNCED and COMPLETED; per poll
 // the votes of each choice. Counts are coalesced: at most one write per node every 250 ms, the last one
-// always written.
+// always written. Public nodes carry only what any player may see: a poll's hidden counts are not published.
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -214,13 +214,21 @@ export function playLive(deps: {
   }
 
   async function writePoll(pollId: number): Promise<void> {
-    const poll = await db.selectFrom('polls').select(['link_key', 'active']).where('id', '=', pollId).executeTakeFirst();
+    const poll = await db
+      .selectFrom('polls')
+      .select(['link_key', 'active', 'show_options', 'show_total_votes'])
+      .where('id', '=', pollId)
+      .executeTakeFirst();
     if (!poll) return;
     const choices = await db.selectFrom('poll_choices').select(['id', 'votes']).where('poll_id', '=', pollId).execute();
+    // The node is public (anyone with the link may subscribe): it carries only what a voter's phone may show
+    // (poll-play-service.ts get): each choice's votes with show_options, the total with show_total_votes.
+    const showVotes = toBool(poll.show_options);
+    const showTotal = toBool(poll.show_total_votes);
     const node: LivePoll = { votes: {}, total: 0, active: toBool(poll.active), sent_at: clock.now().getTime() };
     for (const choice of choices) {
-      node.votes[String(choice.id)] = toCount(choice.votes);
-      node.total += toCount(choice.votes);
+      if (showVotes) node.votes[String(choice.id)] = toCount(choice.votes);
+      if (showTotal) node.total += toCount(choice.votes);
     }
     writer.write(livePollPath(poll.link_key), node);
   }

@@ -32,6 +32,7 @@ import {
   seatOnPostgres,
   updateViewer,
   viewerByEmail,
+  viewerById,
 } from './seat-queries';
 import type { ParticipantSeat } from './participant-auth';
 import type { PlayLive } from './play-live';
@@ -65,6 +66,12 @@ function brandingOf(client: Selectable<ClientTable>, media: MediaUrls): PlayBran
     background_image: media(client.background_image),
     mascot_logo: media(client.mascot_logo),
   };
+}
+
+/** Whose viewer a join continues: the device's own (by its earlier token), or the email's (a social join). */
+interface SeatOwner {
+  viewerId: number | null;
+  byEmail: boolean;
 }
 
 /** What a join answers with of the viewer and of the new attempt. */
@@ -156,7 +163,10 @@ export function playService(deps: PlayDeps) {
         .where('question_no', '=', questionNo)
         .executeTakeFirst();
     const round = await find();
-    if (round && (quiz.question_started_at === null || toCount(round.opened_at) === toCount(quiz.question_started_at))) return round;
+    const closed = round?.closes_at != null && toCount(round.closes_at) <= now();
+    if (round && (quiz.question_started_at === null || closed || toCount(round.opened_at) === toCount(quiz.question_started_at))) {
+      return round;
+    }
     await syncRounds(db, clock, quiz);
     return find();
   }
@@ -351,6 +361,7 @@ export function playService(deps: PlayDeps) {
     // and the answer is written in a batch with the others (answer-writer.ts), so most answers read nothing.
     const receivedAt = now();
     const { attemptId, quizId, clientId } = seatOfRequest;
+    const trustedFrom = cache.contacts.trustedFrom(seatOfRequest.tokenHash, receivedAt);
     const replay = (row: { idempotency_key: string | null; chosen_option: string }) =>
       (idempotencyKey !== null && row.idempotency_key === idempotencyKey) ||
       (idempotencyKey === null && row.chosen_option === payload.chosen_option);
@@ -381,6 +392,7 @@ export function playService(deps: PlayDeps) {
         },
         payload.chosen_at,
         receivedAt,
+        trustedFrom,
       );
       if (!judged.counted) {
         if (!fresh) continue;
@@ -422,15 +434,24 @@ export function playService(deps: PlayDeps) {
     }
   }
 
-  /** The viewer of these details, found by email (their details updated) or made (`made`: new in this transaction). */
+  /**
+   * The viewer of this join (their details updated): the device's own, or for a social join the email's; else a
+   * new one (`made`: new in this transaction).
+   */
   async function findOrCreateViewer(
     trx: Transaction<Database>,
     clientId: number,
     who: z.output<typeof participantJoinPayload>,
     at: string,
+    owner: SeatOwner,
   ) {
     const email = who.email.toLowerCase();
-    const [existing] = await viewerByEmail(trx, clientId, email);
+    const [existing] =
+      owner.viewerId !== null
+        ? await viewerById(trx, clientId, owner.viewerId, email)
+        : owner.byEmail
+          ? await viewerByEmail(trx, clientId, email)
+          : [];
     const [viewer] = existing
       ? await updateViewer(trx, existing.id, who.first_name, who.last_name, who.mobile, at, existing.version + 1)
       : await insertViewer(trx, clientId, email, who.first_name, who.last_name, who.mobile, at);
@@ -439,28 +460,38 @@ export function playService(deps: PlayDeps) {
   }
 
   /**
-   * The viewer of these details (found by email, or made) and a new attempt with its token, within
-   * max_attempt_count (the viewer's details are kept even when the attempts are used up). SQLite: written in a
+   * The viewer of this join (see findOrCreateViewer) and a new attempt with its token, within max_attempt_count
+   * (the viewer's details are kept even when the attempts are used up). SQLite: written in a
    * transaction shared with the joins arriving with it (group-commit.ts); PostgreSQL: in one statement
    * (seat-queries.ts).
    */
   async function seat(
     quiz: QuizRow,
     who: z.output<typeof participantJoinPayload>,
+    owner: SeatOwner,
   ): Promise<{ token: string; viewer: JoinedViewer; attempt: JoinedAttempt }> {
     const max = toCount(quiz.max_attempt_count);
     const token = newSecret();
     const tokenHash = hashSecret(token);
-    const joined = onPostgres ? await seatWithOneStatement(quiz, who, max, tokenHash) : await seatInGroupCommit(quiz, who, max, tokenHash);
+    const joined = onPostgres
+      ? await seatWithOneStatement(quiz, who, max, tokenHash, owner)
+      : await seatInGroupCommit(quiz, who, max, tokenHash, owner);
     // The phone's next requests (every answer) find its seat kept rather than read: a seat never changes.
     cache.seats.set(tokenHash, { attemptId: joined.attempt.id, viewerId: joined.viewer.id, quizId: quiz.id, clientId: quiz.client_id });
+    cache.contacts.record(tokenHash, now());
     return { token, ...joined };
   }
 
-  async function seatInGroupCommit(quiz: QuizRow, who: z.output<typeof participantJoinPayload>, max: number, tokenHash: string) {
+  async function seatInGroupCommit(
+    quiz: QuizRow,
+    who: z.output<typeof participantJoinPayload>,
+    max: number,
+    tokenHash: string,
+    owner: SeatOwner,
+  ) {
     return joins.run(async (trx) => {
       const at = clock.now().toISOString();
-      const { viewer, made } = await findOrCreateViewer(trx, quiz.client_id, who, at);
+      const { viewer, made } = await findOrCreateViewer(trx, quiz.client_id, who, at, owner);
       // A viewer made in this transaction has no attempt yet (one statement less for a first join).
       if (max > 0 && !made) {
         const [used] = await attemptsUsed(trx, quiz.id, viewer.id);
@@ -473,7 +504,13 @@ export function playService(deps: PlayDeps) {
     });
   }
 
-  async function seatWithOneStatement(quiz: QuizRow, who: z.output<typeof participantJoinPayload>, max: number, tokenHash: string) {
+  async function seatWithOneStatement(
+    quiz: QuizRow,
+    who: z.output<typeof participantJoinPayload>,
+    max: number,
+    tokenHash: string,
+    owner: SeatOwner,
+  ) {
     const row = await seatOnPostgres(db, {
       clientId: quiz.client_id,
       email: who.email.toLowerCase(),
@@ -484,9 +521,22 @@ export function playService(deps: PlayDeps) {
       quizId: quiz.id,
       max,
       tokenHash,
+      viewerId: owner.viewerId,
+      byEmail: owner.byEmail,
     });
     if (row.attempt_id === null || row.attempt_status === null) throw refused(403, attemptsUsedUpMessage(max));
     return { viewer: row, attempt: { id: row.attempt_id, status: row.attempt_status } };
+  }
+
+  /** The viewer of a participant token of this client, if it is one. */
+  async function deviceViewerOf(clientId: number, deviceToken: string): Promise<number | null> {
+    const row = await db
+      .selectFrom('participant_tokens')
+      .select('viewer_id')
+      .where('token_hash', '=', hashSecret(deviceToken))
+      .where('client_id', '=', clientId)
+      .executeTakeFirst();
+    return row?.viewer_id ?? null;
   }
 
   return {
@@ -519,23 +569,41 @@ export function playService(deps: PlayDeps) {
       };
     },
 
-    /** Refusals in the order a phone can act on them: unknown link, closed, throttled, wrong code, used up. */
+    /**
+     * Refusals in the order a phone can act on them: unknown link, closed, waiting after many wrong codes, wrong
+     * code, used up. Only this quiz's own counters are read (http/throttle.ts).
+     */
     async checkJoin(hash: string, joinCode: string, address: string): Promise<QuizRow> {
       const quiz = await quizByHash(hash);
       checkJoinable(quiz);
       const target = `quiz:${quiz.id}`;
-      await throttle.check(target, address);
-      if (joinCode !== quiz.join_code) {
-        await throttle.wrongCode(target, address);
-        throw new HttpError(400, { detail: PLAY_MESSAGES.wrongJoinCode, join_code: [PLAY_MESSAGES.wrongJoinCode] });
-      }
+      const standing = await throttle.check(target, address);
+      if (joinCode !== quiz.join_code) throw await throttle.wrongCode(target, address);
+      await throttle.rightCode(target, address, standing);
       return quiz;
     },
 
-    async join(hash: string, payload: z.output<typeof participantJoinPayload>, address: string): Promise<JoinedQuiz> {
+    /**
+     * A form join. `deviceToken`: a participant token this device was given before (the join's cookie), whose
+     * viewer this join continues when it names the same email; otherwise the join is a new participant, so
+     * naming someone else's email neither changes their record nor uses their attempts.
+     */
+    async join(
+      hash: string,
+      payload: z.output<typeof participantJoinPayload>,
+      address: string,
+      deviceToken: string | null = null,
+    ): Promise<JoinedQuiz> {
       const quiz = await this.checkJoin(hash, payload.join_code, address);
       if (quiz.auth_used === 'SOCIAL_BASED') throw refused(403, PLAY_MESSAGES.formNotOffered);
-      const { token, viewer, attempt } = await seat(quiz, payload);
+      const deviceViewer = deviceToken === null ? undefined : cache.seats.get(hashSecret(deviceToken));
+      const viewerId =
+        deviceViewer?.clientId === quiz.client_id
+          ? deviceViewer.viewerId
+          : deviceToken === null
+            ? null
+            : await deviceViewerOf(quiz.client_id, deviceToken);
+      const { token, viewer, attempt } = await seat(quiz, payload, { viewerId, byEmail: false });
       live.quizActivity(quiz.id);
       // A new attempt has answered nothing yet: no score to read.
       const fresh: PlayAttempt = { id: attempt.id, score: 0, time_taken: 0, rank: null, status: attempt.status };
@@ -545,7 +613,8 @@ export function playService(deps: PlayDeps) {
     /** A participant signed in at the client's provider (social join). */
     async joinAs(quiz: QuizRow, who: z.output<typeof participantJoinPayload>): Promise<{ token: string }> {
       checkJoinable(quiz);
-      const { token } = await seat(quiz, who);
+      // The provider vouched for the email: it finds the participant's viewer.
+      const { token } = await seat(quiz, who, { viewerId: null, byEmail: true });
       live.quizActivity(quiz.id);
       return { token };
     },
@@ -553,12 +622,16 @@ export function playService(deps: PlayDeps) {
     async state(seatOfRequest: ParticipantSeat, media: MediaUrls): Promise<PlayState> {
       const attempt = await attemptOf(seatOfRequest);
       const quiz = await db.selectFrom('quizzes').selectAll().where('id', '=', attempt.quiz_id).executeTakeFirstOrThrow();
-      return stateOf(quiz, attempt, media);
+      const state = await stateOf(quiz, attempt, media);
+      cache.contacts.record(seatOfRequest.tokenHash, state.server_time);
+      return state;
     },
 
     async answer(seatOfRequest: ParticipantSeat, payload: AnswerPayload, idempotencyKey: string | null): Promise<AnswerAcknowledgement> {
       try {
-        return await answerAs(seatOfRequest, payload, idempotencyKey);
+        const acknowledged = await answerAs(seatOfRequest, payload, idempotencyKey);
+        cache.contacts.record(seatOfRequest.tokenHash, now());
+        return acknowledged;
       } catch (error) {
         // The seat may have been kept after a reset (play-cache.ts): whatever the refusal, a place that has
         // ended says so.
@@ -610,7 +683,9 @@ export function playService(deps: PlayDeps) {
         })
         .onConflict((conflict) => conflict.columns(['quiz_id', 'scope', 'question_no']).doNothing())
         .execute();
-      return stateOf(quiz, attempt, media);
+      const state = await stateOf(quiz, attempt, media);
+      cache.contacts.record(seatOfRequest.tokenHash, state.server_time);
+      return state;
     },
   };
 }

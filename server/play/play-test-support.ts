@@ -89,8 +89,29 @@ export function playerForm(overrides: Json = {}): Json {
   };
 }
 
-export function joinQuiz(server: TestServer, hash: string, form: Json = playerForm(), ip = '10.1.2.3'): Promise<LightMyRequestResponse> {
-  return server.app.inject({ method: 'POST', url: `/api/v1/play/quizzes/${hash}/join`, payload: form, remoteAddress: ip });
+/** A join; `device`: the cookie an earlier join from the same phone was given (deviceCookieOf). */
+export function joinQuiz(
+  server: TestServer,
+  hash: string,
+  form: Json = playerForm(),
+  ip = '10.1.2.3',
+  device?: string,
+): Promise<LightMyRequestResponse> {
+  return server.app.inject({
+    method: 'POST',
+    url: `/api/v1/play/quizzes/${hash}/join`,
+    payload: form,
+    remoteAddress: ip,
+    headers: device ? { cookie: device } : {},
+  });
+}
+
+/** The `name=value` of the device cookie a join answered with, as the phone's browser sends it back. */
+export function deviceCookieOf(response: LightMyRequestResponse): string {
+  const header = response.headers['set-cookie'];
+  const cookie = (Array.isArray(header) ? header[0] : header)?.split(';')[0];
+  expect(cookie, 'a device cookie').toMatch(/^play_(quiz|poll)_[A-Za-z0-9_-]+=[0-9a-f]+$/);
+  return cookie as string;
 }
 
 export async function joined(

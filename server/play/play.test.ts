@@ -4,7 +4,18 @@ import { NAME_CHARACTERS_MESSAGE } from '../../src/lib/contract/participant';
 import { liveQuizCountsPath, liveQuizTopTenPath } from '../../src/lib/contract/live';
 import { createTestServer, signedInTenant, type TestServer } from '../test/support';
 import { recordingLiveWriter } from './live-writer';
-import { answer, createPlayQuiz, hostSets, joinQuiz, joined, playerForm, stateOf, type Json, type SignedIn } from './play-test-support';
+import {
+  answer,
+  createPlayQuiz,
+  deviceCookieOf,
+  hostSets,
+  joinQuiz,
+  joined,
+  playerForm,
+  stateOf,
+  type Json,
+  type SignedIn,
+} from './play-test-support';
 
 // Play on the server: joining, the phone's state, answers and their refusals, scoring, ranks,
 // reset. Each refusal is a 4xx with the message the phone shows, never a 500.
@@ -70,29 +81,32 @@ describe('joining', () => {
     expect(stored.map((row) => row.token_hash)).not.toContain(body.token);
   });
 
-  it('reuses the viewer of the same email, within max_attempt_count', async () => {
+  it('continues the device’s own viewer, within max_attempt_count', async () => {
     const quiz = await createPlayQuiz(server, admin, { max_attempt_count: 2 });
     const form = playerForm();
-    expect((await joinQuiz(server, quiz.hash, form)).statusCode).toBe(201);
-    expect((await joinQuiz(server, quiz.hash, form)).statusCode).toBe(201);
-    const third = await joinQuiz(server, quiz.hash, form);
+    const first = await joinQuiz(server, quiz.hash, form);
+    expect(first.statusCode).toBe(201);
+    const device = deviceCookieOf(first);
+    expect((await joinQuiz(server, quiz.hash, form, undefined, device)).statusCode).toBe(201);
+    const third = await joinQuiz(server, quiz.hash, form, undefined, device);
     expect(third.statusCode).toBe(403);
     expect(detail(third)).toBe(attemptsUsedUpMessage(2));
     const viewers = await server.db.selectFrom('viewers').select('id').where('email', '=', String(form.email)).execute();
     expect(viewers).toHaveLength(1);
   });
 
-  it('gives a returning viewer this join’s details, kept when the attempts are used up too', async () => {
+  it('gives the device’s returning viewer this join’s details, kept when the attempts are used up too', async () => {
     const quiz = await createPlayQuiz(server, admin, { max_attempt_count: 1 });
     const form = playerForm();
     const first = await joinQuiz(server, quiz.hash, form);
     expect(first.statusCode).toBe(201);
-    const again = await joinQuiz(server, quiz.hash, {
-      ...form,
-      email: String(form.email).toUpperCase(),
-      first_name: 'Renamed',
-      mobile: '+1 555 0199',
-    });
+    const again = await joinQuiz(
+      server,
+      quiz.hash,
+      { ...form, email: String(form.email).toUpperCase(), first_name: 'Renamed', mobile: '+1 555 0199' },
+      undefined,
+      deviceCookieOf(first),
+    );
     expect(again.statusCode).toBe(403);
     expect(detail(again)).toBe(attemptsUsedUpMessage(1));
     const viewers = await server.db
@@ -109,18 +123,16 @@ describe('joining', () => {
     expect(tokens).toHaveLength(1);
   });
 
-  it('refuses a wrong code, then throttles the address, with the messages', async () => {
+  it('refuses a wrong code with the message, and makes a network that keeps trying wait, with the message', async () => {
     const quiz = await createPlayQuiz(server, admin);
     const wrong = await joinQuiz(server, quiz.hash, playerForm({ join_code: '9999' }), '10.9.9.9');
     expect(wrong.statusCode).toBe(400);
     expect(detail(wrong)).toBe(PLAY_MESSAGES.wrongJoinCode);
-    for (let i = 1; i < 30; i += 1) await joinQuiz(server, quiz.hash, playerForm({ join_code: String(i) }), '10.9.9.9');
-    const blocked = await joinQuiz(server, quiz.hash, playerForm(), '10.9.9.9');
-    expect(blocked.statusCode).toBe(429);
-    expect(detail(blocked)).toBe(tooManyJoinCodesMessage(600));
-    expect(blocked.headers['retry-after']).toBe('600');
-    // Another address at the same venue is not blocked by these.
-    expect((await joinQuiz(server, quiz.hash, playerForm(), '10.9.9.10')).statusCode).toBe(201);
+    for (let i = 1; i < 50; i += 1) await joinQuiz(server, quiz.hash, playerForm({ join_code: String(i) }), '10.9.9.9');
+    const waiting = await joinQuiz(server, quiz.hash, playerForm({ join_code: '9998' }), '10.9.9.9');
+    expect(waiting.statusCode).toBe(429);
+    expect(detail(waiting)).toBe(tooManyJoinCodesMessage(1));
+    expect(waiting.headers['retry-after']).toBe('1');
   });
 
   it('is open from ANNOUNCED to STARTED, closed from RESULT_AWAITED on, and only while the quiz is active', async () => {
@@ -391,7 +403,9 @@ describe('a quiz played live', () => {
   it('Reset Attempts ends every place, clears answers and rounds, and lets everyone play again', async () => {
     const quiz = await createPlayQuiz(server, admin, { max_attempt_count: 1 });
     const form = playerForm();
-    const player = await joined(server, quiz.hash, form);
+    const first = await joinQuiz(server, quiz.hash, form);
+    const device = deviceCookieOf(first);
+    const player = { headers: { authorization: `Participant ${(first.json() as { token: string }).token}` } };
     await hostSets(server, admin, quiz.id, { status: 'STARTED' });
     server.clock.advance(6000);
     await answer(server, player.headers, {
@@ -399,7 +413,7 @@ describe('a quiz played live', () => {
       chosen_option: 'A',
       chosen_at: server.clock.now().getTime(),
     });
-    expect((await joinQuiz(server, quiz.hash, form)).statusCode).toBe(403);
+    expect((await joinQuiz(server, quiz.hash, form, undefined, device)).statusCode).toBe(403);
     const reset = await server.app.inject({
       method: 'PUT',
       url: '/api/v1/quiz-reset-attempts/',
@@ -413,7 +427,9 @@ describe('a quiz played live', () => {
     for (const table of ['answers', 'participant_tokens'] as const) {
       expect(await server.db.selectFrom(table).select('id').execute(), table).toHaveLength(0);
     }
-    const rejoined = await joined(server, quiz.hash, form);
+    const again = await joinQuiz(server, quiz.hash, form, undefined, device);
+    expect(again.statusCode, again.body).toBe(201);
+    const rejoined = { headers: { authorization: `Participant ${(again.json() as { token: string }).token}` } };
     const state = (await stateOf(server, rejoined.headers)).json() as { my_answer: unknown; attempt: Json };
     expect(state.my_answer).toBeNull();
     expect(state.attempt).toMatchObject({ score: 0 });
@@ -483,7 +499,7 @@ describe('live counts', () => {
     await hostSets(server, admin, quiz.id, { question_no: 2 });
     await hostSets(server, admin, quiz.id, { question_no: 1 });
     await server.app.playLive.flush();
-    // Going back re-opens question 1 with new times: its answers stay, their split is withheld again.
-    expect(live.latest(path)).toMatchObject({ question_no: 1, answered: 1, chosen: {}, reveal_at: server.clock.now().getTime() + 35_000 });
+    // Going back shows question 1 as it closed: revealed, its split still out (a closed round never reopens).
+    expect(live.latest(path)).toMatchObject({ question_no: 1, answered: 1, chosen: { C: 1 }, reveal_at: t0 + 35_000 });
   });
 });

@@ -6,17 +6,20 @@ import { isUniqueViolation, nowIso, toBool, toCount } from '../db/rows';
 import type { Database } from '../db/schema';
 import { HttpError, badRequest } from '../http/errors';
 import type { MediaUrls } from '../http/media-urls';
-import type { JoinThrottle } from '../http/throttle';
+import { voterLimit, type JoinThrottle } from '../http/throttle';
 import type { PlayLive } from './play-live';
 
 // Polls on the phone (docs/decisions.md "Play"): the join code gives a voter token (one per device and poll), which
-// votes once, while the poll is active. The vote and the choice's count change in one transaction, and a
-// second vote loses on the unique (poll, voter) index, so counts are exact under any concurrency.
+// votes once, while the poll is active. One person, one vote within reason: a device that joins again gets its
+// voter back, and one network makes at most VOTER_LIMIT new voters of a poll an hour (docs/security.md). The
+// vote and the choice's count change in one transaction, and a second vote loses on the unique (poll, voter)
+// index, so counts are exact under any concurrency.
 
 const refused = (status: number, detail: string) => new HttpError(status, { detail });
 
 export function pollPlayService(deps: { db: Kysely<Database>; clock: Clock; throttle: JoinThrottle; live: PlayLive }) {
   const { db, clock, throttle, live } = deps;
+  const voters = voterLimit(db, clock);
 
   /** The poll of a public link: by its link key only, so an admin's (guessable) poll hash finds nothing. */
   async function pollByLink(linkKey: string) {
@@ -79,14 +82,27 @@ export function pollPlayService(deps: { db: Kysely<Database>; clock: Clock; thro
       };
     },
 
-    async join(linkKey: string, joinCode: string, address: string): Promise<{ token: string }> {
+    /**
+     * A voter token for this device. A device that joined before (`deviceToken`, its cookie) gets its voter back,
+     * vote and all; new voters are limited per network (http/throttle.ts voterLimit), so re-joining to vote again
+     * goes only so far.
+     */
+    async join(linkKey: string, joinCode: string, address: string, deviceToken: string | null = null): Promise<{ token: string }> {
       const poll = await pollByLink(linkKey);
       const target = `poll:${poll.id}`;
-      await throttle.check(target, address);
-      if (joinCode !== poll.join_code) {
-        await throttle.wrongCode(target, address);
-        throw new HttpError(400, { detail: PLAY_MESSAGES.wrongJoinCode, join_code: [PLAY_MESSAGES.wrongJoinCode] });
+      const standing = await throttle.check(target, address);
+      if (joinCode !== poll.join_code) throw await throttle.wrongCode(target, address);
+      await throttle.rightCode(target, address, standing);
+      if (deviceToken !== null) {
+        const returning = await db
+          .selectFrom('poll_voters')
+          .select('id')
+          .where('token_hash', '=', hashSecret(deviceToken))
+          .where('poll_id', '=', poll.id)
+          .executeTakeFirst();
+        if (returning) return { token: deviceToken };
       }
+      await voters.newVoter(poll.id, address);
       const token = newSecret();
       await db
         .insertInto('poll_voters')

@@ -11,7 +11,8 @@ import { playCacheOf } from './play-cache';
 // Question rounds (docs/decisions.md "Play"), derived from the quiz's live state (question_no, question_started_at,
 // question_ends_at) that the host's steps and the AUTO scheduler write. A round opens when its question is
 // shown, answering opens after the before_qs_timer alert, closes at question_ends_at (or when the host moves
-// on, for a question without a timer), and is revealed 15 s after it closed, or once everybody answered.
+// on, for a question without a timer), and is revealed 15 s after it closed, or once everybody answered (which
+// closes it too). A closed round never opens again, so a question whose answer is out cannot be answered anew.
 // Self-paced quizzes (AUTO, time_based off) have one round per attempt and question, opened by `next`.
 
 const SECOND = 1000;
@@ -69,8 +70,8 @@ export async function rankAttempts(db: Kysely<Database>, quizId: number): Promis
 }
 
 /**
- * Brings the quiz's shared rounds in line with its live state: opens (or reopens, when the host went back
- * and forth) the current question's round, closes the others; once the questions are over, closes every
+ * Brings the quiz's shared rounds in line with its live state: opens the current question's round (again with
+ * the new times when the host went back to one still open; a closed round stays as it closed), closes the others; once the questions are over, closes every
  * round, completes the attempts and ranks them. Idempotent: called after every quiz change and before reads.
  */
 export async function syncRounds(db: Kysely<Database>, clock: Clock, quiz: QuizRow): Promise<void> {
@@ -121,7 +122,16 @@ async function followQuiz(db: Kysely<Database>, clock: Clock, quiz: QuizRow): Pr
         conflict
           .columns(['quiz_id', 'scope', 'question_no'])
           .doUpdateSet(times)
-          .where((eb) => eb.or([eb('rounds.opened_at', '!=', openedAt), eb('rounds.question_id', '!=', questionId)])),
+          .where((eb) =>
+            eb.or([
+              eb('rounds.question_id', '!=', questionId),
+              // A round that closed never opens again (its answer may be out): Previous shows it closed.
+              eb.and([
+                eb('rounds.opened_at', '!=', openedAt),
+                eb.or([eb('rounds.closes_at', 'is', null), eb('rounds.closes_at', '>', now)]),
+              ]),
+            ]),
+          ),
       )
       .execute();
   }

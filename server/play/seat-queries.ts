@@ -6,9 +6,14 @@ import type { Database } from '../db/schema';
 // within seconds, and building and compiling each statement with Kysely cost more than SQLite
 // running it, so each is compiled once per database (db/prepared.ts) and takes only its values per join.
 
-/** The client's viewer of an email (the oldest, should there be two). */
+/** The client's viewer of an email (the oldest, should there be two): a social join, whose email the provider vouched for. */
 export const viewerByEmail = prepared((db: Kysely<Database>, clientId: number, email: string) =>
   db.selectFrom('viewers').selectAll().where('client_id', '=', clientId).where('email', '=', email).orderBy('id').limit(1),
+);
+
+/** The device's own viewer (from its earlier token), when this join names the same email. */
+export const viewerById = prepared((db: Kysely<Database>, clientId: number, id: number, email: string) =>
+  db.selectFrom('viewers').selectAll().where('client_id', '=', clientId).where('id', '=', id).where('email', '=', email),
 );
 
 /** A returning viewer's details, as given this time. */
@@ -93,14 +98,17 @@ export interface SeatedRow {
 // PostgreSQL: the whole join in one statement (data-modifying CTEs, atomic as one statement is). There each
 // statement is a round trip to the database, and one join in its own transaction was seven of them (BEGIN,
 // the viewer's read and write, the count, the attempt, the token, COMMIT): most of a join's CPU went to
-// writing them to the socket (bench play's profile). The same rules as the statements above: the oldest
-// viewer of the email gets this join's details (or a new viewer is made); an attempt and its token are
+// writing them to the socket (bench play's profile). The same rules as the statements above: the viewer
+// this join belongs to (of the email: $10 the device's own viewer, or with $11 the oldest one) gets this
+// join's details (or a new viewer is made); an attempt and its token are
 // inserted only within max_attempt_count (<= 0: no limit; a viewer made here has none yet), and the viewer's
 // details are kept even when the attempts are used up (attempt_id null). Every parameter is cast: PostgreSQL
 // would otherwise deduce a type per use.
 const SEAT_ON_POSTGRES = `
   with existing as (
-    select id, version from viewers where client_id = $1::bigint and email = $2::text order by id limit 1
+    select id, version from viewers
+    where client_id = $1::bigint and email = $2::text and (id = $10::bigint or $11::boolean)
+    order by id limit 1
   ), updated as (
     update viewers set first_name = $3::text, last_name = $4::text, mobile = $5::text, updated_at = $6::text,
       version = existing.version + 1
@@ -141,6 +149,9 @@ export async function seatOnPostgres(
     quizId: number;
     max: number;
     tokenHash: string;
+    /** The device's own viewer (null: none), and whether the email finds the viewer (a social join). */
+    viewerId: number | null;
+    byEmail: boolean;
   },
 ): Promise<SeatedRow> {
   const result = await db.executeQuery(
@@ -154,6 +165,8 @@ export async function seatOnPostgres(
       seat.quizId,
       seat.max,
       seat.tokenHash,
+      seat.viewerId,
+      seat.byEmail,
     ]) as CompiledQuery<SeatedRow>,
   );
   const [row] = result.rows;

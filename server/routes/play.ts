@@ -26,6 +26,7 @@ import { optionalParticipantKey, participantKeyOf, seatOf } from '../play/partic
 import type { PlayLive } from '../play/play-live';
 import { playService } from '../play/play-service';
 import { pollPlayService } from '../play/poll-play-service';
+import { deviceTokenOf, keepDeviceToken } from '../play/device-cookie';
 
 // The participants' routes (docs/decisions.md "Play") under /api/v1/play/. Public: the quiz by its hash and the poll by
 // its link key, and joining with the join code. With `Authorization: Participant <token>`: the phone's state,
@@ -62,7 +63,12 @@ export const playRoutes: FastifyPluginAsyncZod<PlayContext> = async (app, ctx) =
   app.post(
     '/api/v1/play/quizzes/:quiz_hash/join',
     { schema: { params: quizHashParams, body: participantJoinPayload, response: { 201: joinedQuiz } } },
-    async (request, reply) => reply.code(201).send(await play.join(request.params.quiz_hash, request.body, request.ip)),
+    async (request, reply) => {
+      const hash = request.params.quiz_hash;
+      const joined = await play.join(hash, request.body, request.ip, deviceTokenOf(request, 'quiz', hash));
+      keepDeviceToken(request, reply, 'quiz', hash, joined.token);
+      return reply.code(201).send(joined);
+    },
   );
 
   app.post(
@@ -100,7 +106,12 @@ export const playRoutes: FastifyPluginAsyncZod<PlayContext> = async (app, ctx) =
   app.post(
     '/api/v1/play/polls/:link_key/join',
     { schema: { params: pollLinkParams, body: pollJoinPayload, response: { 201: pollVoterToken } } },
-    async (request, reply) => reply.code(201).send(await polls.join(request.params.link_key, request.body.join_code, request.ip)),
+    async (request, reply) => {
+      const key = request.params.link_key;
+      const voter = await polls.join(key, request.body.join_code, request.ip, deviceTokenOf(request, 'poll', key));
+      keepDeviceToken(request, reply, 'poll', key, voter.token);
+      return reply.code(201).send(voter);
+    },
   );
 
   app.post(

@@ -47,6 +47,25 @@ describe('the 15-second rule', () => {
     );
   });
 
+  it('trusts a stamp no earlier than the phone’s last contact before the answer arrived', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 1e12 }),
+        fc.integer({ min: 0, max: 1e12 }),
+        fc.integer({ min: 0, max: 60_000 }),
+        (chosen, received, sinceContact) => {
+          const contact = received - sinceContact;
+          const stamp = clampStamp(chosen, received, contact);
+          return stamp <= received && stamp >= contact && stamp >= received - ANSWER_GRACE_MS && stamp >= Math.min(chosen, received);
+        },
+      ),
+    );
+    // Online, seen 2 s before the answer arrived: a stamp 10 s back counts from that contact.
+    expect(clampStamp(1000, 12_000, 10_000)).toBe(10_000);
+    // Offline since 20 s before it arrived: the stamp it chose, 12 s back, stands.
+    expect(clampStamp(8000, 20_000, 0)).toBe(8000);
+  });
+
   it('counts an answer chosen in the window and arriving up to 15 s after the close, with the points of the chosen moment', () => {
     const round = timedRound(20);
     const chosen = opens + 5_000;

@@ -3,7 +3,8 @@ import { ANSWER_GRACE_MS } from './contract/play';
 // Scoring of Play (docs/decisions.md "Play"), pure so that the server and the tests share it. Times are epoch ms of
 // the server. A round's answering window is [answer_opens_at, closes_at] (closes_at null: open until the
 // host moves on). An answer counts if it was chosen inside the window and arrives at most ANSWER_GRACE_MS
-// after it closed (and before the round was revealed); the phone's stamp is trusted by at most those 15 s.
+// after it closed (and before the round was revealed); the phone's stamp is trusted by at most those 15 s, and
+// no earlier than the phone's last contact with the server.
 
 export const MAX_POINTS = 1000;
 export const MIN_CORRECT_POINTS = 500;
@@ -18,18 +19,27 @@ export interface RoundWindow {
 
 export type Judgement = { counted: true; chosen_at: number; seconds: number } | { counted: false; reason: 'questionNotOpen' | 'tooLate' };
 
-/** The stamp the server believes: never after the answer arrived, never more than the grace before it. */
-export function clampStamp(chosenAt: number, receivedAt: number): number {
-  return Math.min(Math.max(chosenAt, receivedAt - ANSWER_GRACE_MS), receivedAt);
+/**
+ * The stamp the server believes: never after the answer arrived, never more than the grace before it, and never
+ * before `trustedFrom`, the phone's last successful contact with the server before the answer arrived. A phone
+ * that was online then could have sent its answer at once: stamping it earlier gains nothing. A phone that
+ * really was offline made no contact since, so the moment it chose stands.
+ */
+export function clampStamp(chosenAt: number, receivedAt: number, trustedFrom: number | null = null): number {
+  const earliest = Math.max(receivedAt - ANSWER_GRACE_MS, trustedFrom ?? -Infinity);
+  return Math.min(Math.max(chosenAt, earliest), receivedAt);
 }
 
-/** Whether an answer stamped `chosenAt` and received at `receivedAt` counts, and the moment it is scored at. */
-export function judgeAnswer(round: RoundWindow, chosenAt: number, receivedAt: number): Judgement {
+/**
+ * Whether an answer stamped `chosenAt` and received at `receivedAt` counts, and the moment it is scored at
+ * (`trustedFrom`: see clampStamp).
+ */
+export function judgeAnswer(round: RoundWindow, chosenAt: number, receivedAt: number, trustedFrom: number | null = null): Judgement {
   if (receivedAt < round.answer_opens_at) return { counted: false, reason: 'questionNotOpen' };
   if (round.closes_at !== null && receivedAt > round.closes_at + ANSWER_GRACE_MS) return { counted: false, reason: 'tooLate' };
   if (round.reveal_at !== null && receivedAt > round.reveal_at) return { counted: false, reason: 'tooLate' };
   // A stamp before the question opened is a phone clock a little off: scored as the opening moment.
-  const stamp = Math.max(clampStamp(chosenAt, receivedAt), round.answer_opens_at);
+  const stamp = Math.max(clampStamp(chosenAt, receivedAt, trustedFrom), round.answer_opens_at);
   if (round.closes_at !== null && stamp > round.closes_at) return { counted: false, reason: 'tooLate' };
   return { counted: true, chosen_at: stamp, seconds: secondsTaken(round, stamp) };
 }

@@ -26,3 +26,13 @@ describe('participantJoinPayload', () => {
     });
   });
 });
+
+describe('participantJoinPayload names', () => {
+  it('removes bidi overrides and invisible characters, and refuses a name of nothing else', () => {
+    expect(participantJoinPayload.parse({ ...join, first_name: '\u202Egnp.exe\u200B', last_name: 'Love\u2060lace' })).toMatchObject({
+      first_name: 'gnp.exe',
+      last_name: 'Lovelace',
+    });
+    expect(messages({ ...join, first_name: '\u200B\u200D\u3164' })).toEqual({ first_name: ['This field may not be blank.'] });
+  });
+});

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cleanDisplayName } from '../display-name';
 import { JOIN_CODE_MESSAGE, isJoinCode } from '../quiz-rules';
 import { builtOnFirstUse } from './built-on-first-use';
 
@@ -13,12 +14,14 @@ export const MOBILE_MESSAGE = 'Enter a valid mobile number.';
 export const NAME_CHARACTERS_MESSAGE = 'Enter a name without < > or control characters.';
 
 export const { participant, participantJoinPayload } = builtOnFirstUse(() => {
+  // Markup and control characters are refused; what cannot be seen (bidi overrides, zero-width characters)
+  // is removed (display-name.ts), and a name of nothing else is blank.
   const name = z
     .string()
-    .trim()
-    .min(1, BLANK_MESSAGE)
     .max(150, 'Ensure this field has no more than 150 characters.')
-    .regex(/^[^<>\p{Cc}]*$/u, NAME_CHARACTERS_MESSAGE);
+    .regex(/^[^<>\p{Cc}]*$/u, NAME_CHARACTERS_MESSAGE)
+    .transform(cleanDisplayName)
+    .pipe(z.string().min(1, BLANK_MESSAGE));
   return {
     /** A joined participant as the player app and the portal read it. */
     participant: z.object({

@@ -34,6 +34,19 @@ export function attemptsUsedUpMessage(maxAttempts: number): string {
 }
 
 export function tooManyJoinCodesMessage(retryAfterSeconds: number): string {
-  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-  return `Too many wrong join codes. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+  const wait = waitText(retryAfterSeconds);
+  return `Too many wrong join codes from this network. Check the code, then try again in ${wait}.`;
+}
+
+export function tooManyVotersMessage(retryAfterSeconds: number): string {
+  return `Too many votes from this network for this poll. Try again in ${waitText(retryAfterSeconds)}.`;
+}
+
+function waitText(seconds: number): string {
+  if (seconds < 60) {
+    const whole = Math.max(1, Math.ceil(seconds));
+    return `${whole} second${whole === 1 ? '' : 's'}`;
+  }
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
 }

@@ -15,7 +15,7 @@ import { builtOnFirstUse } from './built-on-first-use';
 
 // The messages and the 15-s grace live in play-messages.ts (no zod), so the player app's first screen can show
 // them without loading the schemas; they are exported from here too, as the one declaration.
-export { ANSWER_GRACE_MS, PLAY_MESSAGES, attemptsUsedUpMessage, tooManyJoinCodesMessage } from './play-messages';
+export { ANSWER_GRACE_MS, PLAY_MESSAGES, attemptsUsedUpMessage, tooManyJoinCodesMessage, tooManyVotersMessage } from './play-messages';
 
 export const {
   quizHashParams,

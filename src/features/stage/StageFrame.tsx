@@ -1,12 +1,14 @@
 import { Fragment, useEffect, useState, type CSSProperties, type ReactNode } from 'react';
 import QRCode from 'qrcode';
+import { holdNotices } from '../../ui/notice-signal';
 import { useClientProfile } from '../../ui/use-client-profile';
 import { linkPieces } from './link-breaks';
 import classes from './stage.module.css';
 import type { StageConnection } from './use-stage-live';
 
 // The stage's frame: the client's branding (business name, logo, background, mascot), the full-screen button,
-// "Reconnecting…" while the live channel is down. No portal chrome: the route sits outside the portal layout.
+// "Reconnecting…" while the live channel is down. No portal chrome: the route sits outside the portal layout, and
+// the portal's notices ("Ready to work offline") wait while the stage shows, rather than cover a projected option.
 
 /** Whether the page is full screen now (the Fullscreen API), kept current. */
 function useFullscreen(): [boolean, () => void] {
@@ -39,6 +41,7 @@ export function StageFrame({
 }) {
   const profile = useClientProfile();
   const [full, toggleFull] = useFullscreen();
+  useEffect(() => holdNotices(), []);
   const background: CSSProperties = profile?.background_image_url ? { backgroundImage: `url("${profile.background_image_url}")` } : {};
   return (
     <div className={classes.stage} style={background}>

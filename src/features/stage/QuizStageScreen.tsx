@@ -110,11 +110,11 @@ function optionLabel(letter: OptionLetter, text: string, count: number | null, c
   return `${letter}: ${text}${chosen}${correct ? ', correct answer' : ''}`;
 }
 
-/** A panel whose text shrinks as far as needed for its content to fit it (long questions and options). */
-function FitPanel({ label, children }: { label: string; children: ReactNode }) {
+/** A panel whose text shrinks as far as needed for its content to fit it (long questions and options, ten rows). */
+function FitPanel({ label, side = false, children }: { label: string; side?: boolean; children: ReactNode }) {
   const ref = useFitScale<HTMLElement>();
   return (
-    <section ref={ref} className={`${classes.panel} ${classes.grow} ${classes.fit}`} aria-label={label}>
+    <section ref={ref} className={`${classes.panel} ${side ? classes.sideList : classes.grow} ${classes.fit}`} aria-label={label}>
       {children}
     </section>
   );
@@ -232,12 +232,10 @@ function StageBody({
             <h2 className={`${classes.heading} ${classes.subheading}`}>{of}: how the room answered</h2>
             <QuestionPanel questionKey={questionKey} distribution={view.distribution} />
           </FitPanel>
-          <section className={`${classes.panel} ${classes.side}`} aria-label="Top ten" style={{ alignItems: 'stretch' }}>
-            <h2 className={classes.heading} style={{ fontSize: 'max(1.5rem, 2vw)' }}>
-              Top ten
-            </h2>
+          <FitPanel label="Top ten" side>
+            <h2 className={`${classes.heading} ${classes.subheading}`}>Top ten</h2>
             {standings ? <Ranking ranking={standings} label="Top ten so far" /> : <p className={classes.muted}>Counting…</p>}
-          </section>
+          </FitPanel>
         </>
       );
     case 'awaited':
@@ -255,10 +253,10 @@ function StageBody({
       );
     case 'final':
       return (
-        <section className={`${classes.panel} ${classes.grow}`} aria-label="Final ranking">
+        <FitPanel label="Final ranking">
           <h2 className={classes.heading}>Final ranking</h2>
           <Ranking ranking={view.ranking} label="Final ranking" />
-        </section>
+        </FitPanel>
       );
   }
 }

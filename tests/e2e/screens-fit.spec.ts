@@ -105,14 +105,17 @@ async function phoneJoins(browser: Browser, baseURL: string, game: Game, firstNa
   return page;
 }
 
+let apiPlayers = 0;
+
 /** A player joining through the API, for their name on the screens; returns their participant token. */
 async function apiJoins(request: APIRequestContext, game: Game, firstName: string): Promise<string> {
+  apiPlayers += 1;
   const response = await request.post(`/api/v1/play/quizzes/${game.quizHash}/join`, {
     data: {
       join_code: '42',
       first_name: firstName,
       last_name: 'Player',
-      email: `api-${Date.now()}@players.test`,
+      email: `api-${apiPlayers}-${Date.now()}@players.test`,
       mobile: '+44 7700 900124',
     },
   });
@@ -161,6 +164,7 @@ async function namesFitTheStage(stage: Page, panel: Locator, names: readonly str
   for (const size of STAGE_SIZES) {
     await stage.setViewportSize(size);
     await namesFit(stage, panel, names, `${where} at ${size.width}x${size.height}`);
+    await expect(async () => panelFits(panel, `${where} at ${size.width}x${size.height}`)).toPass();
   }
   await stage.setViewportSize(STAGE_SIZES[1]!);
 }
@@ -186,7 +190,10 @@ test('a 150-character one-word name is cut with an ellipsis on the phone and on 
     correct_option: 'A',
   });
   const phone = await phoneJoins(browser, baseURL!, game, LONG_NAME);
-  const other = await apiJoins(request, game, OTHER_LONG_NAME);
+  // Ten players in all, so the top tens are full.
+  const others: string[] = [];
+  for (const name of [OTHER_LONG_NAME, 'Cai', 'Dee', 'Eli', 'Fay', 'Gus', 'Hal', 'Ivy', 'Jo'])
+    others.push(await apiJoins(request, game, name));
   const names = [LONG_NAME, OTHER_LONG_NAME];
 
   // The phone's lobby: who just joined.
@@ -208,22 +215,26 @@ test('a 150-character one-word name is cut with an ellipsis on the phone and on 
   }
   await stage.setViewportSize(STAGE_SIZES[1]!);
 
-  // Both answer: the round is revealed, and the stage shows the top ten so far.
+  // Everybody answers, only the two long names right (first and second on the podium): the round is revealed, and
+  // the stage shows the top ten so far.
   await setStatus(game, 'ACTIVATED');
   await setStatus(game, 'STARTED');
   await expect(phone.getByRole('heading', { name: 'Capital of France?' })).toBeVisible(LIVE);
   await phone.getByRole('button', { name: 'A: Paris' }).click();
-  const question = (
-    (await (await request.get('/api/v1/play/attempt/', { headers: { Authorization: `Participant ${other}` } })).json()) as {
-      question: { id: number };
-    }
-  ).question;
-  const answered = await request.post('/api/v1/play/attempt/answers', {
-    headers: { Authorization: `Participant ${other}`, 'Idempotency-Key': `fit-${Date.now()}` },
-    data: { question: question.id, chosen_option: 'B', chosen_at: Date.now() },
-  });
-  expect(answered.status(), await answered.text()).toBe(200);
+  for (const [index, token] of others.entries()) {
+    const question = (
+      (await (await request.get('/api/v1/play/attempt/', { headers: { Authorization: `Participant ${token}` } })).json()) as {
+        question: { id: number };
+      }
+    ).question;
+    const answered = await request.post('/api/v1/play/attempt/answers', {
+      headers: { Authorization: `Participant ${token}`, 'Idempotency-Key': `fit-${index}-${Date.now()}` },
+      data: { question: question.id, chosen_option: index === 0 ? 'A' : 'B', chosen_at: Date.now() },
+    });
+    expect(answered.status(), await answered.text()).toBe(200);
+  }
   await expect(phone.getByRole('heading', { name: 'Right!' })).toBeVisible(LIVE);
+  await expect(stage.getByRole('list', { name: 'Top ten so far' }).getByRole('listitem')).toHaveCount(10, LIVE);
   await namesFitTheStage(stage, stage.getByRole('region', { name: 'Top ten' }), names, 'the top ten so far');
 
   // The podium, and the phone's top ten, whose Score column stays on the phone.
@@ -231,7 +242,7 @@ test('a 150-character one-word name is cut with an ellipsis on the phone and on 
   await setStatus(game, 'RESULT_ANNOUNCED');
   await namesFitTheStage(stage, stage.getByRole('region', { name: 'Results' }), names, 'the podium');
   const table = phone.getByRole('table', { name: 'Top ten' });
-  await expect(table.getByRole('row')).toHaveCount(3, LIVE);
+  await expect(table.getByRole('row')).toHaveCount(11, LIVE);
   await namesFit(phone, phone.getByRole('main'), names, 'the phone’s top ten');
   for (const score of await table.getByRole('cell').filter({ hasText: /^\d+$/ }).all()) {
     await within(score, table, 'a score of the phone’s top ten');
@@ -241,6 +252,7 @@ test('a 150-character one-word name is cut with an ellipsis on the phone and on 
 
   // The final ranking.
   await setStatus(game, 'COMPLETED');
+  await expect(stage.getByRole('list', { name: 'Final ranking' }).getByRole('listitem')).toHaveCount(10, LIVE);
   await namesFitTheStage(stage, stage.getByRole('region', { name: 'Final ranking' }), names, 'the final ranking');
 
   await stageContext.close();

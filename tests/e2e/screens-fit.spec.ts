@@ -305,6 +305,13 @@ test('a question with an image shows every option on a 375x667 phone; long quest
     const where = `the question at ${size.width}x${size.height}`;
     await expect(async () => panelFits(panel, where)).toPass();
     await within(panel.getByText(description, { exact: true }), panel, `${where}: its text`);
+    // Readable from the back of the room: this question fits at 48 px or more on a 1920 px wide stage.
+    if (size.width === 1920) {
+      const fontSize = await panel
+        .getByText(description, { exact: true })
+        .evaluate((element) => parseFloat(getComputedStyle(element).fontSize));
+      expect(fontSize, `${where}: its text size`).toBeGreaterThanOrEqual(48);
+    }
     await within(panel.getByText(/^\d+ answered$/), panel, `${where}: the answered line`);
     for (const option of await panel.getByRole('listitem').all()) await within(option, panel, `${where}: an option`);
   }

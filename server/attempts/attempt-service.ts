@@ -201,7 +201,12 @@ function participantCells(row: RankedRow): readonly unknown[] {
 export function attemptService({ db }: Pick<ServerContext, 'db'>) {
   return {
     async list(clientId: number, filters: AttemptFilters, page: PageRequest) {
-      const query = rankedAttempts(db, clientId, filters).orderBy('attempts.start_date_time', 'desc').orderBy('attempts.id', 'desc');
+      // By rank within each quiz (1 first), the quizzes newest first: a quiz's report reads as its ranking.
+      const query = rankedAttempts(db, clientId, filters)
+        .orderBy('quizzes.start_date_time', 'desc')
+        .orderBy('attempts.quiz_id', 'desc')
+        .orderBy('ranked.place')
+        .orderBy('attempts.id');
       return paginate(page, query, toAttempt);
     },
 

@@ -40,6 +40,16 @@ it('seeds a quiz for every status of both modes, with ordered questions and join
   expect(step.json().question_no).toBe(3);
 });
 
+it('shows the playable quiz first on the first page of List of Quizzes', async () => {
+  await seedDemo(server.db, server.clock, { email: 'demo@demo.quiz', password: 'demo-pass-2026' });
+  const headers = { authorization: `Token ${await login(server, 'demo@demo.quiz', 'demo-pass-2026')}` };
+  const first = (await server.app.inject({ url: '/api/v1/portal-quiz/', headers })).json() as {
+    results: { quiz_hash: string }[];
+  };
+  expect(first.results.length).toBeLessThan(11);
+  expect(first.results[0]?.quiz_hash).toBe('demo-live-quiz');
+});
+
 it('makes a few questions of its own when the client has none', async () => {
   const tenant = await createTenant(server);
   await seedDemoQuizzes({ db: server.db, clock: server.clock, clientId: tenant.clientId, userId: tenant.userId });

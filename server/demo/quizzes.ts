@@ -7,7 +7,7 @@ import type { Database } from '../db/schema';
 import { sponsorPng } from './sponsor-image';
 import type { DemoContext } from './demo-context';
 
-// Demo quizzes (docs/decisions.md "Demo data"): one per status of each mode (11, so List Quiz has two pages),
+// Demo quizzes (docs/decisions.md "Demo data"): one per status of each mode (11, so List of Quizzes has two pages),
 // each with its own join code and an ordered slice of the demo client's questions. Dates fit the status,
 // so the AUTO scheduler finds them consistent: announced quizzes start later, completed ones have ended.
 
@@ -74,7 +74,9 @@ export async function seedDemoQuizzes({ db, clock, clientId, uploads }: DemoCont
   const questionIds = await demoQuestionIds(db, clock, clientId);
   const now = clock.now().getTime();
   const plans = (['MANUAL', 'AUTO'] as const).flatMap((mode) => statusOrder(mode).map((status) => ({ mode, status })));
-  for (const [index, { mode, status }] of plans.entries()) {
+  // Made last plan first: List of Quizzes shows the newest first, so it then reads in plan order and the host-led
+  // quiz waiting to be announced (the demo's playable one, play.ts) is the first row of its first page.
+  for (const [index, { mode, status }] of [...plans.entries()].reverse()) {
     const count = Math.min(questionIds.length, 4 + (index % 4));
     const offset = (index * 3) % questionIds.length;
     const questions = Array.from({ length: count }, (_, i) => questionIds[(offset + i) % questionIds.length] as number);

@@ -217,7 +217,7 @@ export function playService(deps: PlayDeps) {
     const round = await db
       .selectFrom('rounds')
       .innerJoin('questions', 'questions.id', 'rounds.question_id')
-      .select(['rounds.id', 'rounds.question_no', 'rounds.question_id', 'questions.correct_option'])
+      .select(['rounds.id', 'rounds.question_no', 'rounds.question_id', 'questions.correct_option', 'questions.options'])
       .where('rounds.quiz_id', '=', quiz.id)
       .where((eb) => eb.or([eb('rounds.scope', '=', 0), eb('rounds.scope', '=', attemptId)]))
       .where('rounds.reveal_at', '<=', at)
@@ -233,10 +233,12 @@ export function playService(deps: PlayDeps) {
       .where('round_id', '=', round.id)
       .executeTakeFirst();
     const chosen = answer && isOptionLetter(answer.chosen_option) ? answer.chosen_option : null;
+    const correctText = decodeOptions(round.options).find((option) => option.letter === round.correct_option)?.text ?? null;
     return {
       question_no: round.question_no,
       question: round.question_id,
       correct_option: round.correct_option,
+      correct_text: toBool(quiz.show_options) ? correctText : null,
       chosen_option: chosen,
       correct: toBool(answer?.correct),
       points: toCount(answer?.points),

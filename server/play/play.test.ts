@@ -265,6 +265,7 @@ describe('a quiz played live', () => {
       question_no: 1,
       question: q1,
       correct_option: 'A',
+      correct_text: 'alpha',
       chosen_option: 'A',
       correct: true,
       points: 750,
@@ -311,6 +312,19 @@ describe('a quiz played live', () => {
       [750, 10, 2],
       [500, 30, 3],
     ]);
+  });
+
+  it('tells the correct option’s text with the result only when the quiz shows option texts', async () => {
+    for (const show_options of [true, false]) {
+      const quiz = await createPlayQuiz(server, admin, { qs_timer: 20, before_qs_timer: 0, show_options }, 1);
+      const player = await joined(server, quiz.hash);
+      const t0 = server.clock.now().getTime();
+      await hostSets(server, admin, quiz.id, { status: 'STARTED' });
+      // The only player answers: revealed at once.
+      await answer(server, player.headers, { question: quiz.questions[0] as number, chosen_option: 'B', chosen_at: t0 });
+      const state = (await stateOf(server, player.headers)).json() as { last_result: Json };
+      expect(state.last_result).toMatchObject({ correct_option: 'A', correct_text: show_options ? 'alpha' : null, correct: false });
+    }
   });
 
   it('ties share a rank', async () => {

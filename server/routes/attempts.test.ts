@@ -80,7 +80,7 @@ async function seedReport() {
 }
 
 describe('attempts/', () => {
-  it('lists attempts newest first with viewer, quiz, rounded time and the rank within the quiz', async () => {
+  it('lists attempts by rank within each quiz, the newest quiz first, with viewer, quiz, rounded time and rank', async () => {
     const ids = await seedReport();
     const page = (await server.app.inject({ url: '/api/v1/attempts/?client=999', headers })).json();
     expect(page.count).toBe(4);
@@ -98,6 +98,39 @@ describe('attempts/', () => {
     });
     const ranks = Object.fromEntries(page.results.map((row: AttemptBody) => [row.id, row.rank]));
     expect(ranks).toEqual({ [ids.cyCapitals]: 1, [ids.bobCapitals]: 2, [ids.annCapitals]: 3, [ids.annRivers]: 1 });
+  });
+
+  it('puts rank 1 first even when a lower place joined later', async () => {
+    const { db, clock } = server;
+    const quiz = await insertQuiz(db, clock, clientId, 'Ranked');
+    const viewer = await insertViewer(db, clock, clientId, { username: 'r' });
+    const second = await insertAttempt(db, clock, clientId, {
+      viewerId: viewer,
+      quizId: quiz,
+      score: 5,
+      timeTaken: 9,
+      startedAt: '2026-01-01T10:05:00.000Z',
+    });
+    const first = await insertAttempt(db, clock, clientId, {
+      viewerId: viewer,
+      quizId: quiz,
+      score: 9,
+      timeTaken: 9,
+      startedAt: '2026-01-01T10:00:00.000Z',
+    });
+    const third = await insertAttempt(db, clock, clientId, {
+      viewerId: viewer,
+      quizId: quiz,
+      score: 1,
+      timeTaken: 9,
+      startedAt: '2026-01-01T10:09:00.000Z',
+    });
+    const page = (await server.app.inject({ url: `/api/v1/attempts/?quiz=${quiz}`, headers })).json();
+    expect(page.results.map((row: AttemptBody) => [row.id, row.rank])).toEqual([
+      [first, 1],
+      [second, 2],
+      [third, 3],
+    ]);
   });
 
   it('filters by ?quiz= and searches viewer names and quiz name, keeping each rank within the whole quiz', async () => {

@@ -22,7 +22,7 @@ function searchParams(query: AttemptQuery): Record<string, string | number> {
   return params;
 }
 
-/** GET attempts/?quiz=&search=&page= (the Attempts calls of the API): one page, newest first, with each attempt's rank. */
+/** GET attempts/?quiz=&search=&page= (the Attempts calls of the API): one page, by rank within each quiz, with each attempt's rank. */
 export function listAttempts(query: AttemptQuery, signal?: AbortSignal): Promise<Page<Attempt>> {
   return requestDecoded(attemptPage, 'api/v1/attempts/', { searchParams: searchParams(query), signal });
 }

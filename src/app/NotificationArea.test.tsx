@@ -1,5 +1,6 @@
 import { MantineProvider } from '@mantine/core';
 import { act, render, screen } from '@testing-library/react';
+import { holdNotices } from '../ui/notice-signal';
 import { showNotice } from '../ui/notify';
 import { NotificationArea } from './NotificationArea';
 
@@ -14,5 +15,19 @@ describe('NotificationArea', () => {
     act(() => showNotice({ title: 'Ready to work offline', message: 'The portal now opens without a connection.' }));
     expect(await screen.findByText('Ready to work offline')).toBeInTheDocument();
     expect(document.querySelector('.mantine-Notifications-root')).not.toBeNull();
+  });
+
+  it('shows nothing while a screen holds the notices, and the waiting notice once released', async () => {
+    render(
+      <MantineProvider>
+        <NotificationArea />
+      </MantineProvider>,
+    );
+    const release = holdNotices();
+    act(() => showNotice({ title: 'A new version is available', message: 'Reload to update.' }));
+    expect(screen.queryByText('A new version is available')).toBeNull();
+    expect(document.querySelector('.mantine-Notifications-root')).toBeNull();
+    act(() => release());
+    expect(await screen.findByText('A new version is available')).toBeInTheDocument();
   });
 });

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useSyncExternalStore } from 'react';
-import { hasShownNotice, subscribeNoticeShown } from '../ui/notice-signal';
+import { hasShownNotice, noticesHeld, subscribeNoticeShown } from '../ui/notice-signal';
 
 // Mantine's notification area (its transitions and scroll lock, about 14 kB gzip) is loaded with the first
 // notification, not with /login (/login's JavaScript budget, docs/decisions.md "Performance budgets"). The notification waits in Mantine's store, which the area
@@ -11,7 +11,9 @@ const Notifications = lazy(() =>
 
 export function NotificationArea() {
   const needed = useSyncExternalStore(subscribeNoticeShown, hasShownNotice);
-  if (!needed) return null;
+  // The stage holds it: no portal notice over a projected question.
+  const held = useSyncExternalStore(subscribeNoticeShown, noticesHeld);
+  if (!needed || held) return null;
   return (
     <Suspense fallback={null}>
       {/* Hovering one notice keeps it open without holding back the others (Mantine's default pauses all). */}

@@ -161,7 +161,7 @@ afterEach(() => {
 });
 
 describe('QuizPage', () => {
-  it("refuses a join with the server's messages, field by field", async () => {
+  it("refuses a join with the server's messages, field by field, each said once", async () => {
     const server = fakeServer();
     server.joinRefusal = { status: 400, body: { join_code: [PLAY_MESSAGES.wrongJoinCode], email: ['Enter a valid email address.'] } };
     const user = userEvent.setup();
@@ -171,6 +171,10 @@ describe('QuizPage', () => {
     await user.click(screen.getByRole('button', { name: 'Join' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(PLAY_MESSAGES.wrongJoinCode);
     expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('Enter a valid email address.');
+    // The join code's error is the message above the form: said once, and the field points to it.
+    expect(screen.getAllByText(PLAY_MESSAGES.wrongJoinCode)).toHaveLength(1);
+    expect(screen.getByLabelText('Join code')).toHaveAccessibleDescription(PLAY_MESSAGES.wrongJoinCode);
+    expect(screen.getByLabelText('Join code')).toBeInvalid();
   });
 
   it('joins, waits in the lobby, answers while offline, then shows it counted and the result; a reload rejoins', async () => {

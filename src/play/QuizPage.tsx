@@ -13,6 +13,7 @@ import { PlayError } from './http';
 import { playConnection, useOnline } from './connection';
 import { followCounts, followQuiz, followTopTen, useLiveNode } from './live-hooks';
 import { answerQueue } from './page-answer-queue';
+import { answerLine } from './answer-line';
 import { Branding, Countdown, ErrorMessage, Frame, OfflineNote, useAfterPaint, useServerNow } from './parts';
 import { deriveScreen, pageReducer, type ChosenAnswer, type PageState, type PlaySession, type Screen } from './screen';
 
@@ -353,36 +354,42 @@ function JoinForm({
     }
   };
 
-  const field = (name: keyof ParticipantJoinPayload, label: string, type: string, autoComplete: string, inputMode?: 'numeric' | 'tel') => (
-    <div className="field">
-      <label htmlFor={`join-${name}`}>{label}</label>
-      <input
-        id={`join-${name}`}
-        name={name}
-        type={type}
-        autoComplete={autoComplete}
-        inputMode={inputMode}
-        value={values[name]}
-        onChange={set(name)}
-        aria-invalid={errors[name] ? true : undefined}
-        aria-describedby={errors[name] ? `join-${name}-error` : undefined}
-        disabled={busy || !quiz.join_open}
-        required={name === 'join_code' || quiz.join_with.form}
-        maxLength={name === 'join_code' ? 4 : name === 'email' ? 254 : 150}
-      />
-      {errors[name] ? (
-        <p className="field-error" id={`join-${name}-error`}>
-          {errors[name]}
-        </p>
-      ) : null}
-    </div>
-  );
+  const shownAbove = closedMessage ?? message;
+  const field = (name: keyof ParticipantJoinPayload, label: string, type: string, autoComplete: string, inputMode?: 'numeric' | 'tel') => {
+    // A field's error that is the message above the form is said once, above, and the field points to it.
+    const own = errors[name] && errors[name] !== shownAbove ? errors[name] : null;
+    const describedBy = own ? `join-${name}-error` : errors[name] ? JOIN_ERROR_ID : undefined;
+    return (
+      <div className="field">
+        <label htmlFor={`join-${name}`}>{label}</label>
+        <input
+          id={`join-${name}`}
+          name={name}
+          type={type}
+          autoComplete={autoComplete}
+          inputMode={inputMode}
+          value={values[name]}
+          onChange={set(name)}
+          aria-invalid={errors[name] ? true : undefined}
+          aria-describedby={describedBy}
+          disabled={busy || !quiz.join_open}
+          required={name === 'join_code' || quiz.join_with.form}
+          maxLength={name === 'join_code' ? 4 : name === 'email' ? 254 : 150}
+        />
+        {own ? (
+          <p className="field-error" id={`join-${name}-error`}>
+            {own}
+          </p>
+        ) : null}
+      </div>
+    );
+  };
 
   return (
     <section aria-labelledby="join-title">
       {quiz.description ? <p>{quiz.description}</p> : null}
       <h2 id="join-title">Join the quiz</h2>
-      <ErrorMessage message={closedMessage ?? message} />
+      <ErrorMessage message={shownAbove} id={JOIN_ERROR_ID} />
       <form onSubmit={(event) => void submit(event)} noValidate>
         {field('join_code', 'Join code', 'text', 'off', 'numeric')}
         {quiz.join_with.form ? (
@@ -408,6 +415,8 @@ function JoinForm({
     </section>
   );
 }
+
+const JOIN_ERROR_ID = 'join-error';
 
 const STATUS_TEXT: Record<ChosenAnswer['status'], string> = {
   sending: 'Saved on this phone, sending…',
@@ -534,7 +543,7 @@ function QuizScreen({
                 {result.correct ? 'Right!' : result.chosen_option ? 'Wrong' : 'No answer'}
               </h2>
               <p className="points">{`+${result.points} points`}</p>
-              <p>{`The answer was ${result.correct_option}.`}</p>
+              <p>{answerLine(result)}</p>
               {screen.kind === 'result' && screen.refused ? <AnswerStatus chosen={screen.refused} /> : null}
               <p className="muted">{`Question ${result.question_no} of ${state.quiz.question_count} · Score ${state.attempt.score}`}</p>
             </>
@@ -587,16 +596,20 @@ function QuizScreen({
               <caption>Top ten</caption>
               <thead>
                 <tr>
-                  <th scope="col">Rank</th>
+                  <th scope="col" className="rank-col">
+                    Rank
+                  </th>
                   <th scope="col">Name</th>
-                  <th scope="col">Score</th>
+                  <th scope="col" className="score-col">
+                    Score
+                  </th>
                 </tr>
               </thead>
               <tbody>
                 {topTen.map((row, index) => (
                   <tr key={`${row.rank}-${row.name}-${index}`}>
                     <td>{row.rank}</td>
-                    <td>{row.name}</td>
+                    <td className="clip">{row.name}</td>
                     <td>{row.score}</td>
                   </tr>
                 ))}

@@ -76,9 +76,9 @@ export function Frame({ branding, children }: { branding: PlayBranding | null; c
   );
 }
 
-export function ErrorMessage({ message }: { message: string | null }) {
+export function ErrorMessage({ message, id }: { message: string | null; id?: string }) {
   return message ? (
-    <p className="error" role="alert">
+    <p className="error" role="alert" id={id}>
       {message}
     </p>
   ) : null;

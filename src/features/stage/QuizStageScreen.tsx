@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { listAllAttempts } from '../../api/attempts';
 import type { LiveQuizCounts, LiveQuizTopTen } from '../../lib/contract/live';
@@ -18,6 +18,7 @@ import { JoinPanel, StageFrame } from './StageFrame';
 import classes from './stage.module.css';
 import { stageStateOf, stageViewOf, topTenOf, type Distribution, type StageQuizState, type StageView } from './stage-view';
 import { useQuizCounts, useQuizTopTen, useStageConnection } from './use-stage-live';
+import { useFitScale } from './use-fit-scale';
 import { useLiveServerClock } from '../../ui/use-live-server-clock';
 import { useNow } from '../../ui/use-now';
 
@@ -56,7 +57,7 @@ function Podium({ ranking }: { ranking: LiveQuizTopTen['ranking'] }) {
         aria-label={`Place ${entry.rank}: ${entry.name}, ${entry.score} points`}
       >
         <span className={classes.placeNo}>{entry.rank}</span>
-        <span>{entry.name}</span>
+        <span className={classes.placeName}>{entry.name}</span>
         <span className={classes.count}>{entry.score}</span>
       </li>
     );
@@ -107,6 +108,16 @@ function QuestionPanel({ questionKey, distribution }: { questionKey: number | st
 function optionLabel(letter: OptionLetter, text: string, count: number | null, correct: boolean): string {
   const chosen = count === null ? '' : `, chosen by ${count}`;
   return `${letter}: ${text}${chosen}${correct ? ', correct answer' : ''}`;
+}
+
+/** A panel whose text shrinks as far as needed for its content to fit it (long questions and options, ten rows). */
+function FitPanel({ label, side = false, children }: { label: string; side?: boolean; children: ReactNode }) {
+  const ref = useFitScale<HTMLElement>();
+  return (
+    <section ref={ref} className={`${classes.panel} ${side ? classes.sideList : classes.grow} ${classes.fit}`} aria-label={label}>
+      {children}
+    </section>
+  );
 }
 
 /** Between questions: the ten best so far, from the attempts (read again at each reveal). */
@@ -200,37 +211,31 @@ function StageBody({
     case 'question':
     case 'closed':
       return (
-        <section className={`${classes.panel} ${classes.grow}`} aria-label="Question">
-          <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: '1vw' }}>
-            <h2 className={classes.heading} style={{ fontSize: 'max(1.5rem, 2vw)' }}>
-              {of}
-            </h2>
+        <FitPanel label="Question">
+          <div className={classes.questionTop}>
+            <h2 className={`${classes.heading} ${classes.subheading}`}>{of}</h2>
             {view.kind === 'question' && view.closesAt !== null && (
               <Countdown until={view.closesAt} serverNow={serverNow} label="Time left" />
             )}
             {view.kind === 'closed' && <span className={classes.countdown}>Time is up</span>}
           </div>
           <QuestionPanel questionKey={questionKey} distribution={null} />
-          <p className={classes.muted} style={{ margin: 0 }}>
+          <p className={`${classes.muted} ${classes.answered}`}>
             {counts?.question_no === state.question_no ? counts.answered : 0} answered
           </p>
-        </section>
+        </FitPanel>
       );
     case 'revealed':
       return (
         <>
-          <section className={`${classes.panel} ${classes.grow}`} aria-label="Answers">
-            <h2 className={classes.heading} style={{ fontSize: 'max(1.5rem, 2vw)' }}>
-              {of}: how the room answered
-            </h2>
+          <FitPanel label="Answers">
+            <h2 className={`${classes.heading} ${classes.subheading}`}>{of}: how the room answered</h2>
             <QuestionPanel questionKey={questionKey} distribution={view.distribution} />
-          </section>
-          <section className={`${classes.panel} ${classes.side}`} aria-label="Top ten" style={{ alignItems: 'stretch' }}>
-            <h2 className={classes.heading} style={{ fontSize: 'max(1.5rem, 2vw)' }}>
-              Top ten
-            </h2>
+          </FitPanel>
+          <FitPanel label="Top ten" side>
+            <h2 className={`${classes.heading} ${classes.subheading}`}>Top ten</h2>
             {standings ? <Ranking ranking={standings} label="Top ten so far" /> : <p className={classes.muted}>Counting…</p>}
-          </section>
+          </FitPanel>
         </>
       );
     case 'awaited':
@@ -248,10 +253,10 @@ function StageBody({
       );
     case 'final':
       return (
-        <section className={`${classes.panel} ${classes.grow}`} aria-label="Final ranking">
+        <FitPanel label="Final ranking">
           <h2 className={classes.heading}>Final ranking</h2>
           <Ranking ranking={view.ranking} label="Final ranking" />
-        </section>
+        </FitPanel>
       );
   }
 }

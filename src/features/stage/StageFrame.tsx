@@ -1,11 +1,14 @@
-import { useEffect, useState, type CSSProperties, type ReactNode } from 'react';
+import { Fragment, useEffect, useState, type CSSProperties, type ReactNode } from 'react';
 import QRCode from 'qrcode';
+import { holdNotices } from '../../ui/notice-signal';
 import { useClientProfile } from '../../ui/use-client-profile';
+import { linkPieces } from './link-breaks';
 import classes from './stage.module.css';
 import type { StageConnection } from './use-stage-live';
 
 // The stage's frame: the client's branding (business name, logo, background, mascot), the full-screen button,
-// "Reconnecting…" while the live channel is down. No portal chrome: the route sits outside the portal layout.
+// "Reconnecting…" while the live channel is down. No portal chrome: the route sits outside the portal layout, and
+// the portal's notices ("Ready to work offline") wait while the stage shows, rather than cover a projected option.
 
 /** Whether the page is full screen now (the Fullscreen API), kept current. */
 function useFullscreen(): [boolean, () => void] {
@@ -38,6 +41,7 @@ export function StageFrame({
 }) {
   const profile = useClientProfile();
   const [full, toggleFull] = useFullscreen();
+  useEffect(() => holdNotices(), []);
   const background: CSSProperties = profile?.background_image_url ? { backgroundImage: `url("${profile.background_image_url}")` } : {};
   return (
     <div className={classes.stage} style={background}>
@@ -46,11 +50,9 @@ export function StageFrame({
           {profile?.business_logo_url && (
             <img className={classes.logo} src={profile.business_logo_url} alt={`${profile.business_name} logo`} />
           )}
-          <span>{profile?.business_name}</span>
+          <span className={classes.clip}>{profile?.business_name}</span>
         </div>
-        <h1 className={classes.brand} style={{ margin: 0 }}>
-          {title}
-        </h1>
+        <h1 className={classes.title}>{title}</h1>
         <div className={classes.tools}>
           {extra}
           <span role="status" aria-live="polite">
@@ -93,7 +95,14 @@ export function JoinPanel({ link, joinCode, what }: { link: string | null; joinC
       {link ? (
         <>
           <JoinQr link={link} label={`Join QR code: scan to join the ${what}`} />
-          <div className={classes.joinLink}>{link}</div>
+          <div className={classes.joinLink}>
+            {linkPieces(link).map((piece, index) => (
+              <Fragment key={index}>
+                {piece}
+                <wbr />
+              </Fragment>
+            ))}
+          </div>
         </>
       ) : (
         <p className={classes.muted}>No viewer app URL is set: add it in Setting.</p>

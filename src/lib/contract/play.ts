@@ -126,6 +126,9 @@ export const {
         question_no: z.number(),
         question: z.number(),
         correct_option: z.enum(OPTION_LETTERS),
+        /** The correct option's text when the quiz shows option texts (show_options), else null; absent in a
+         * state a phone kept from before it was sent. */
+        correct_text: z.string().nullable().optional(),
         chosen_option: z.enum(OPTION_LETTERS).nullable(),
         correct: z.boolean(),
         points: z.number(),

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { useSession } from '../../session/session-context';
 import { FoldIcon, UnfoldIcon } from '../../ui/icons';
+import { useClientProfile } from '../../ui/use-client-profile';
 import { useHasBeenTrue } from '../../ui/use-has-been-true';
 import { AccountMenu } from './AccountMenu';
 import { BusinessLogo } from './BusinessLogo';
@@ -33,6 +34,7 @@ export function PortalLayout() {
   // The same for the help drawer: a closed Mantine drawer still mounts its portal and transitions, and each
   // renders again at once after mounting (issue 9, total blocking time).
   const phoneHelpOpenedOnce = useHasBeenTrue(isPhone && helpOpened);
+  const businessName = useClientProfile()?.business_name;
 
   if (!user) return null;
 
@@ -56,7 +58,7 @@ export function PortalLayout() {
     >
       <AppShell.Header>
         <Group h="100%" px="sm" justify="space-between" wrap="nowrap" gap="xs">
-          <Group gap="xs" wrap="nowrap">
+          <Group gap="xs" wrap="nowrap" miw={0}>
             <Burger
               opened={isPhone ? drawerOpened : sidebarVisible}
               onClick={toggleNavigation}
@@ -65,7 +67,24 @@ export function PortalLayout() {
               miw={44}
               mih={44}
             />
-            <BusinessLogo client={user.client_details} />
+            {!isPhone && sidebarVisible && (
+              // In the top bar rather than under the links: at 1024x768 every sidebar entry fits without scrolling.
+              <Tooltip label={sidebarFolded ? 'Unfold navigation' : 'Fold navigation'}>
+                <ActionIcon
+                  size={44}
+                  variant="subtle"
+                  aria-label={sidebarFolded ? 'Unfold navigation' : 'Fold navigation'}
+                  aria-pressed={sidebarFolded}
+                  onClick={() => {
+                    setSidebarFolded((folded) => !folded);
+                    setRailUnfolded(false);
+                  }}
+                >
+                  {sidebarFolded ? <UnfoldIcon /> : <FoldIcon />}
+                </ActionIcon>
+              </Tooltip>
+            )}
+            <BusinessLogo client={user.client_details} businessName={businessName} />
           </Group>
           <Group gap="xs" wrap="nowrap">
             <TopBarStatusSlot />
@@ -86,23 +105,6 @@ export function PortalLayout() {
         }}
       >
         {(!isPhone || phoneMenuOpenedOnce) && <NavigationMenu user={user} compact={compact} onNavigate={drawer.close} />}
-        {!isPhone && (
-          <Box pt="xs">
-            <Tooltip label={sidebarFolded ? 'Unfold navigation' : 'Fold navigation'} position="right">
-              <ActionIcon
-                size={44}
-                aria-label={sidebarFolded ? 'Unfold navigation' : 'Fold navigation'}
-                aria-pressed={sidebarFolded}
-                onClick={() => {
-                  setSidebarFolded((folded) => !folded);
-                  setRailUnfolded(false);
-                }}
-              >
-                {sidebarFolded ? <UnfoldIcon /> : <FoldIcon />}
-              </ActionIcon>
-            </Tooltip>
-          </Box>
-        )}
       </AppShell.Navbar>
 
       <AppShell.Main style={{ minWidth: 0 }}>

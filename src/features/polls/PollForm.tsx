@@ -76,9 +76,19 @@ export function PollForm({ mode, initialValues, serverErrors = {}, onCancel, onS
           {...form.getInputProps('join_code')}
           onChange={(event) => form.setFieldValue('join_code', joinCodeInput(event.currentTarget.value))}
         />
-        {withHash && <TextInput label="Poll hash" withAsterisk required maxLength={64} {...form.getInputProps('poll_hash')} />}
+        {withHash && (
+          <TextInput
+            label="Poll hash"
+            description="The poll's own code among your polls (unique, shown in List Polls); players join by the join code or the poll's link, not by this."
+            withAsterisk
+            required
+            maxLength={64}
+            {...form.getInputProps('poll_hash')}
+          />
+        )}
         <ImageInput
           label="QR image"
+          description="Optional: the stage makes its own QR code of the poll's link; add an image only to show one of your own."
           value={form.values.qr_image}
           onChange={(value) => form.setFieldValue('qr_image', value)}
           error={form.errors.qr_image}

@@ -16,6 +16,8 @@ import { TopBarStatusSlot } from './TopBarStatusSlot';
 const NAVBAR_WIDTH = 260;
 const RAIL_WIDTH = 72;
 const HELP_WIDTH = 320;
+/** The floating help button's 52 px, its 20 px from the edge and a gap. */
+const HELP_BUTTON_ROOM = 88;
 // Mantine's `sm` breakpoint (48em = 768 px): below it the sidebar is a drawer (spec §9 breakpoints).
 const PHONE_QUERY = '(max-width: 47.99em)';
 
@@ -107,12 +109,13 @@ export function PortalLayout() {
         {(!isPhone || phoneMenuOpenedOnce) && <NavigationMenu user={user} compact={compact} onNavigate={drawer.close} />}
       </AppShell.Navbar>
 
-      <AppShell.Main style={{ minWidth: 0 }}>
+      {/* Room under the content for the floating "?" button, so it never covers a form's last card or the help text. */}
+      <AppShell.Main style={{ minWidth: 0, paddingBottom: helpAvailable ? HELP_BUTTON_ROOM : undefined }}>
         <Outlet />
       </AppShell.Main>
 
       {helpShown && !isPhone && (
-        <AppShell.Aside p="md" aria-label="Help" component="aside">
+        <AppShell.Aside p="md" pb={HELP_BUTTON_ROOM} aria-label="Help" component="aside" style={{ overflowY: 'auto' }}>
           <HelpPanel />
         </AppShell.Aside>
       )}
@@ -127,7 +130,8 @@ export function PortalLayout() {
           <HelpPanel />
         </Drawer>
       )}
-      {helpAvailable && (
+      {helpAvailable && !(isPhone && helpShown) && (
+        // Hidden while the phone's help drawer is open: it has its own close button, and the "?" covered its text.
         // Fixed in place like Mantine's Affix, without its portal (which mounts, then renders again at once).
         <Box pos="fixed" bottom={20} right={20} style={{ zIndex: getDefaultZIndex('modal') }}>
           <ActionIcon

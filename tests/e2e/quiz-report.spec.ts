@@ -233,6 +233,19 @@ test('on a 1024x768 tablet the attempts are a compact table, not a card per atte
   expect((await rows.nth(1).boundingBox())?.height).toBeLessThan(100);
 });
 
+test('at 768 px beside the sidebar each attempt is a compact card, two short values a line', async ({ page }) => {
+  await signIn(page);
+  await page.setViewportSize({ width: 768, height: 1024 });
+  await page.goto('/quiz-report');
+  const first = page.getByRole('table', { name: 'Attempts' }).getByRole('row').nth(1);
+  await expect(first).toBeVisible();
+  // One line each for the name and the quiz, the four short values on two, the box and Delete: not ~350 px.
+  expect((await first.boundingBox())?.height).toBeLessThan(220);
+  const score = await first.getByRole('cell').nth(3).boundingBox();
+  const time = await first.getByRole('cell').nth(4).boundingBox();
+  expect(time?.y).toBe(score?.y);
+});
+
 /** Makes the kept page look older, as if it had been loaded `minutes` ago. */
 async function ageSavedPage(page: Page, key: string, minutes: number): Promise<void> {
   await page.evaluate(

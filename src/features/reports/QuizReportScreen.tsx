@@ -135,6 +135,8 @@ export function QuizReportScreen() {
     {
       header: 'Select',
       shrink: true,
+      // In a card the box joins Delete at its foot, rather than a line of its own.
+      action: true,
       cell: (row) => (
         // The label around the box makes the touch target 44 px; the box keeps its own accessible name.
         <Box
@@ -222,6 +224,7 @@ export function QuizReportScreen() {
             rows={rows}
             rowKey={(row) => String(row.id)}
             cardsBelow={600}
+            compactCards
             empty={
               debouncedSearch.trim() || quiz ? (
                 <NoMatchState

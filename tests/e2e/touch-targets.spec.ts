@@ -145,6 +145,15 @@ for (const size of WIDTHS) {
     await expect(page.getByRole('button', { name: /^\d+ \w+ \d{4}$/ }).last()).toBeVisible();
     problems.push(...(await smallTargets(page)).map((problem) => `date picker: ${problem}`));
 
+    // The top bar's "1 waiting" link, with a change held back by a network that does not answer.
+    await page.route('**/api/v1/category/', (route) => (route.request().method() === 'POST' ? route.abort() : route.fallback()));
+    await openRoute(page, '/add-category');
+    const form = page.getByRole('form', { name: 'Add category' });
+    await form.getByRole('textbox', { name: 'Name' }).fill(`Waiting ${size.width}`);
+    await form.getByRole('button').click();
+    await expect(page.getByRole('banner').getByRole('link', { name: /waiting/ })).toBeVisible();
+    problems.push(...(await smallTargets(page)).map((problem) => `top bar with a waiting change: ${problem}`));
+
     expect(problems).toEqual([]);
   });
 }

@@ -10,7 +10,7 @@ interface BusinessLogoProps {
 }
 
 /**
- * The client's logo, 90 px wide (spec §9), and the business's name beside it, linking home: a logo alone (a
+ * The client's logo, 90 px wide, and the business's name beside it, linking home: a logo alone (a
  * coloured circle) does not tell a host whose portal this is. Without a logo the name stands alone; without a
  * name either, the app's.
  */

@@ -1,6 +1,8 @@
 import { PostgresAdapter, sql, type Compilable, type Kysely } from 'kysely';
 import type { Attempt } from '../../src/lib/contract/attempt';
 import { invalidPkMessage } from '../../src/lib/contract/question';
+import { localDateTimeText } from '../../src/lib/local-time-text';
+import { statusText } from '../../src/lib/status-text';
 import type { ServerContext } from '../context';
 import type { Database } from '../db/schema';
 import { inBatches } from '../http/csv';
@@ -192,10 +194,12 @@ function toAttempt(row: RankedRow): Attempt {
   };
 }
 
-function participantCells(row: RankedRow): readonly unknown[] {
+/** A report.csv line: statuses in words ("In progress"), the start on the reader's clock when their zone is known. */
+function participantCells(row: RankedRow, timeZone: string | undefined): readonly unknown[] {
   const name = `${row.first_name} ${row.last_name}`.trim() || row.username;
   const attempt = toAttempt(row);
-  return [name, row.email, row.mobile, row.quiz_name, attempt.score, attempt.time_taken, attempt.rank, row.status, row.start_date_time];
+  const start = timeZone && row.start_date_time ? localDateTimeText(row.start_date_time, timeZone) : row.start_date_time;
+  return [name, row.email, row.mobile, row.quiz_name, attempt.score, attempt.time_taken, attempt.rank, statusText(row.status), start];
 }
 
 export function attemptService({ db }: Pick<ServerContext, 'db'>) {
@@ -242,10 +246,10 @@ export function attemptService({ db }: Pick<ServerContext, 'db'>) {
      * The export's rows as CSV cells (PARTICIPANTS_CSV_HEADER), read lazily. The ranks are read before the
      * first row is asked for, so a failure there still answers an error rather than a broken download.
      */
-    async participantsCsv(clientId: number, filters: AttemptFilters): Promise<AsyncIterable<readonly unknown[]>> {
+    async participantsCsv(clientId: number, filters: AttemptFilters, timeZone?: string): Promise<AsyncIterable<readonly unknown[]>> {
       const rows = exportRows(db, clientId, filters, await placesOf(db, clientId, filters.quiz));
       return (async function* cells() {
-        for await (const row of rows) yield participantCells(row);
+        for await (const row of rows) yield participantCells(row, timeZone);
       })();
     },
   };

@@ -106,10 +106,10 @@ export async function seedDemoViewersAndAttempts({ db, clock, clientId }: DemoCo
     };
   });
   viewers.push({
-    username: 'formula.fan',
-    first_name: '=HYPERLINK("x")',
-    last_name: 'Tester',
-    email: 'formula.fan@example.com',
+    username: 'trivia.fan',
+    first_name: 'Morgan',
+    last_name: 'Ellis',
+    email: 'trivia.fan@example.com',
     mobile: '+44 7700 900999',
   });
   const viewerIds = (

@@ -261,11 +261,23 @@ describe('export-quiz-participants/', () => {
     const lines = response.body.slice(1).trimEnd().split('\r\n');
     expect(lines).toEqual([
       'Name,Email,Mobile,Quiz,Score,Time Taken,Rank,Status,Start Time',
-      'Ann Lee,ann@example.test,0700,Capitals,8,41,3,COMPLETED,2026-01-01T10:00:01.000Z',
-      'Bob Stone,bob@example.test,,Capitals,8,30,2,COMPLETED,2026-01-01T10:00:02.000Z',
-      `"'=HYPERLINK(""x"")",,,Capitals,9,50,1,COMPLETED,2026-01-01T10:00:03.000Z`,
-      'Ann Lee,ann@example.test,0700,Rivers,2,10,1,COMPLETED,2026-01-01T10:00:04.000Z',
+      'Ann Lee,ann@example.test,0700,Capitals,8,41,3,Completed,2026-01-01T10:00:01.000Z',
+      'Bob Stone,bob@example.test,,Capitals,8,30,2,Completed,2026-01-01T10:00:02.000Z',
+      `"'=HYPERLINK(""x"")",,,Capitals,9,50,1,Completed,2026-01-01T10:00:03.000Z`,
+      'Ann Lee,ann@example.test,0700,Rivers,2,10,1,Completed,2026-01-01T10:00:04.000Z',
     ]);
+  });
+
+  it("writes Start Time on the reader's clock when given their time zone, and refuses an unknown zone", async () => {
+    await seedReport();
+    const response = await server.app.inject({ url: '/api/v1/export-quiz-participants/?tz=Asia/Kolkata', headers });
+    expect(response.statusCode).toBe(200);
+    expect(response.body.slice(1).trimEnd().split('\r\n')[1]).toBe(
+      'Ann Lee,ann@example.test,0700,Capitals,8,41,3,Completed,2026-01-01 15:30:01',
+    );
+    const refused = await server.app.inject({ url: '/api/v1/export-quiz-participants/?tz=Mars/Olympus', headers });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.body).toContain('Unknown time zone.');
   });
 
   it('honours search and quiz, only exports the caller’s attempts, and needs a token', async () => {
@@ -273,14 +285,14 @@ describe('export-quiz-participants/', () => {
     const search = await server.app.inject({ url: '/api/v1/export-quiz-participants/?search=bob', headers });
     // A filtered export keeps each attempt's place in its whole quiz.
     expect(search.body.trimEnd().split('\r\n').slice(1)).toEqual([
-      'Bob Stone,bob@example.test,,Capitals,8,30,2,COMPLETED,2026-01-01T10:00:02.000Z',
+      'Bob Stone,bob@example.test,,Capitals,8,30,2,Completed,2026-01-01T10:00:02.000Z',
     ]);
     const malformed = await server.app.inject({ url: '/api/v1/export-quiz-participants/?quiz=abc', headers });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json()).toEqual({ quiz: ['Select a valid choice. That choice is not one of the available choices.'] });
     const quiz = await server.app.inject({ url: `/api/v1/export-quiz-participants/?quiz=${ids.rivers}`, headers });
     expect(quiz.body.trimEnd().split('\r\n').slice(1)).toEqual([
-      'Ann Lee,ann@example.test,0700,Rivers,2,10,1,COMPLETED,2026-01-01T10:00:04.000Z',
+      'Ann Lee,ann@example.test,0700,Rivers,2,10,1,Completed,2026-01-01T10:00:04.000Z',
     ]);
     const other = await server.app.inject({ url: '/api/v1/export-quiz-participants/', headers: otherHeaders });
     expect(other.body.trimEnd().split('\r\n')).toHaveLength(1);

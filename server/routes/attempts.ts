@@ -52,6 +52,11 @@ export const attemptRoutes: FastifyPluginAsyncZod<ServerContext> = async (app, c
     '/api/v1/export-quiz-participants/',
     { schema: { querystring: participantsExportQuery, response: { 200: participantsCsv } } },
     async (request, reply) =>
-      sendCsv(reply, 'report.csv', PARTICIPANTS_CSV_HEADER, await attempts.participantsCsv(clientIdOf(request), request.query)),
+      sendCsv(
+        reply,
+        'report.csv',
+        PARTICIPANTS_CSV_HEADER,
+        await attempts.participantsCsv(clientIdOf(request), { quiz: request.query.quiz, search: request.query.search }, request.query.tz),
+      ),
   );
 };

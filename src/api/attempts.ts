@@ -53,7 +53,12 @@ export function deleteAttempt(id: number): Promise<void> {
 /** GET export-quiz-participants/ (optionally filtered): the server's CSV file, saved by the caller as report.csv. */
 export async function exportParticipants(query: Omit<AttemptQuery, 'page'>): Promise<Blob> {
   try {
-    const response = await http('api/v1/export-quiz-participants/', { searchParams: searchParams(query), timeout: false });
+    // The reader's time zone: report.csv's Start Time is then on their clock.
+    const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    const response = await http('api/v1/export-quiz-participants/', {
+      searchParams: { ...searchParams(query), ...(timeZone ? { tz: timeZone } : {}) },
+      timeout: false,
+    });
     return await response.blob();
   } catch (error) {
     throw await toApiError(error);

@@ -13,8 +13,15 @@ import { paths } from '../lib/paths';
 // and drag and drop stay out of both. Which screens there are, their paths and titles: screen-table.ts.
 
 /** A route for a screen of the table: its code loaded on first visit, its title as the route's handle. */
-function routeOf({ path, title, load }: LazyScreen): RouteObject {
-  return { path, lazy: () => loadScreenCode(load).then((Component) => ({ Component })), handle: titled(title) };
+function routeOf({ path, title, load, prefetch }: LazyScreen): RouteObject {
+  return {
+    path,
+    lazy: () => {
+      prefetch?.();
+      return loadScreenCode(load).then((Component) => ({ Component }));
+    },
+    handle: titled(title),
+  };
 }
 
 const routesIn = (frame: ScreenFrame): RouteObject[] => LAZY_SCREENS.filter((screen) => screen.frame === frame).map(routeOf);

@@ -17,6 +17,8 @@ export interface LazyScreen {
   title: string;
   frame: ScreenFrame;
   load: () => Promise<ComponentType>;
+  /** Starts loading the screen's first data while its code loads (a server-paged list's first page). */
+  prefetch?: () => void;
 }
 
 export const LAZY_SCREENS: readonly LazyScreen[] = [
@@ -169,6 +171,7 @@ export const LAZY_SCREENS: readonly LazyScreen[] = [
     title: 'Viewers Data',
     frame: 'portal',
     load: () => import('../features/viewers/ViewersDataScreen').then((m) => m.ViewersDataScreen),
+    prefetch: () => void import('../features/viewers/first-viewers-page').then((m) => m.prefetchFirstViewersPage()),
   },
   {
     path: paths.setting(),

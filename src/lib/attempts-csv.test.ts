@@ -20,7 +20,7 @@ function attempt(id: number, first: string, last = 'Tester', overrides: Partial<
 describe('attempts CSV', () => {
   it('starts with the byte-order mark and the table header without Delete, comma separated, CRLF lines', () => {
     const text = attemptsCsv([attempt(1, 'Ann', 'Lee')]);
-    expect(text).toBe('\uFEFFName,Quiz,Score,Time Taken,Rank,Status\r\nAnn Lee,Pub Quiz,7,42,1,COMPLETED\r\n');
+    expect(text).toBe('\uFEFFName,Quiz,Score,Time Taken,Rank,Status\r\nAnn Lee,Pub Quiz,7,42,1,Completed\r\n');
     expect(ATTEMPTS_CSV_HEADER).not.toContain('Delete');
   });
 
@@ -32,10 +32,10 @@ describe('attempts CSV', () => {
       attempt(4, 'Tab', '', { quiz: { id: 3, name: '\tTab', status: 'STARTED' } }),
     ]);
     const lines = text.slice(1).split('\r\n');
-    expect(lines[1]).toBe(`"'=HYPERLINK(""x"") Tester",Pub Quiz,7,42,1,COMPLETED`);
-    expect(lines[2]).toBe(`"'+1","'@sum",7,42,1,COMPLETED`);
-    expect(lines[3]).toBe(`"'-2 x",Pub Quiz,-1,42,1,COMPLETED`);
-    expect(lines[4]).toBe(`Tab,"'\tTab",7,42,1,COMPLETED`);
+    expect(lines[1]).toBe(`"'=HYPERLINK(""x"") Tester",Pub Quiz,7,42,1,Completed`);
+    expect(lines[2]).toBe(`"'+1","'@sum",7,42,1,Completed`);
+    expect(lines[3]).toBe(`"'-2 x",Pub Quiz,-1,42,1,Completed`);
+    expect(lines[4]).toBe(`Tab,"'\tTab",7,42,1,Completed`);
   });
 
   it('quotes commas, quotes and line breaks so the file reads back to the same cells', () => {

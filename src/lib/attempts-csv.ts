@@ -1,8 +1,9 @@
 import Papa from 'papaparse';
 import type { Attempt } from './contract/attempt';
+import { statusText } from './status-text';
 
 // The Quiz Report's own CSV export (the Attempts calls of the API and the specification's constants): built in the browser from the attempts, the
-// table's columns without Delete, comma separated, in chunks of 1000 rows, with a UTF-8 byte-order mark
+// table's columns without Delete (statuses in the table's words), comma separated, in chunks of 1000 rows, with a UTF-8 byte-order mark
 // so spreadsheet programs read accents right.
 
 export const ATTEMPTS_CSV_HEADER = ['Name', 'Quiz', 'Score', 'Time Taken', 'Rank', 'Status'] as const;
@@ -23,7 +24,7 @@ export function attemptName(attempt: Pick<Attempt, 'viewer' | 'viewer_detail'>):
 }
 
 export function attemptCells(attempt: Attempt): (string | number)[] {
-  return [attemptName(attempt), attempt.quiz.name, attempt.score, attempt.time_taken, attempt.rank, attempt.status];
+  return [attemptName(attempt), attempt.quiz.name, attempt.score, attempt.time_taken, attempt.rank, statusText(attempt.status)];
 }
 
 /** The whole file's text: BOM, header, then the rows, unparsed 1000 at a time (no giant intermediate array). */

@@ -40,6 +40,11 @@ interface DataTableProps<Row> {
    * the first paint (useRowsInTurns).
    */
   cardHeight?: number;
+  /**
+   * Cards that put two short values (the `shrink` columns: a score, a rank) side by side on one line: a list of many
+   * short fields (Quiz Report's) then shows several cards per tablet screen, not one and a bit.
+   */
+  compactCards?: boolean;
 }
 
 interface DataTableRowProps<Row> {
@@ -200,11 +205,12 @@ function DataTableOf<Row>({
   cardsBelow = 560,
   sameRow,
   cardHeight,
+  compactCards = false,
 }: DataTableProps<Row>) {
   const { box, table, cards, cardsFirst } = useCards(cardsBelow);
   const shown = useRowsInTurns(rows.length, cardsFirst, cardHeight);
   return (
-    <div ref={box} className={classes.root} data-cards={cards || undefined}>
+    <div ref={box} className={classes.root} data-cards={cards || undefined} data-compact-cards={compactCards || undefined}>
       <Table
         ref={table}
         striped={!cards}

@@ -22,19 +22,23 @@ export function Pager({ page, total, pageSize, onChange, label = 'Pages' }: Page
       // Touch targets of at least 44 px (mobile first), like every other control.
       styles={{ control: { minWidth: '2.75rem', height: '2.75rem' } }}
     >
-      <Group component="nav" aria-label={label} gap={6} wrap="wrap">
+      {/* The arrows stay at the row's ends and only the page numbers wrap: a narrow column (the quiz's question
+          picker on a tablet) once put ">" alone on a line of its own. */}
+      <Group component="nav" aria-label={label} gap={6} wrap="nowrap" align="flex-start">
         <Pagination.Previous aria-label="Previous page" />
-        {pageRange(page, pages).map((number) => (
-          <Pagination.Control
-            key={number}
-            active={number === page}
-            aria-current={number === page ? 'page' : undefined}
-            aria-label={`Page ${number}`}
-            onClick={() => onChange(number)}
-          >
-            {number}
-          </Pagination.Control>
-        ))}
+        <Group gap={6} wrap="wrap" miw={0}>
+          {pageRange(page, pages).map((number) => (
+            <Pagination.Control
+              key={number}
+              active={number === page}
+              aria-current={number === page ? 'page' : undefined}
+              aria-label={`Page ${number}`}
+              onClick={() => onChange(number)}
+            >
+              {number}
+            </Pagination.Control>
+          ))}
+        </Group>
         <Pagination.Next aria-label="Next page" />
       </Group>
     </Pagination.Root>

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { ApiError } from '../api/errors';
 import { readSavedPage, savePage } from '../store/saved-pages';
 import { notifyError } from './notify';
+import { takePrefetchedPage } from './prefetched-page';
 
 /** What a server-paged screen shows: the page, and when it is the copy kept from an earlier visit. */
 export interface ServerPageState<Query, Data> {
@@ -45,7 +46,9 @@ export function useServerPage<Query, Data>(
   useEffect(() => {
     const controller = new AbortController();
     const wanted = JSON.parse(queryText) as Query;
-    load(wanted, controller.signal)
+    // The first page may have been asked for while the screen's code loaded (prefetched-page.ts); a reload asks again.
+    const prefetched = generation === 0 ? takePrefetchedPage<Data>(key, queryText) : undefined;
+    (prefetched ?? load(wanted, controller.signal))
       .then(async (data) => {
         if (controller.signal.aborted) return;
         setState({ request: requestId, data, saved: null, unreachable: false });
@@ -67,7 +70,7 @@ export function useServerPage<Query, Data>(
         setState((current) => ({ ...current, request: requestId }));
       });
     return () => controller.abort();
-  }, [key, queryText, load, failureTitle, requestId]);
+  }, [key, queryText, load, failureTitle, requestId, generation]);
 
   const reload = useCallback(() => setGeneration((value) => value + 1), []);
   return { data: state.data, saved: state.saved, unreachable: state.unreachable, loading: state.request !== requestId, reload };

@@ -135,8 +135,9 @@ test('adds a question by keyboard', async ({ page }) => {
     await tabTo(page, form.getByRole('textbox', { name: `Option ${letter}` }));
     await page.keyboard.type(text);
   }
-  await tabTo(page, form.getByRole('textbox', { name: 'Correct Option' }));
-  await page.keyboard.type('b');
+  // The letters are one radio group: Tab reaches the first, an arrow key picks the next.
+  await tabTo(page, form.getByRole('radio', { name: 'A' }));
+  await page.keyboard.press('ArrowRight');
   await tabTo(page, form.getByRole('button', { name: 'Save' }));
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/list-questions$/);

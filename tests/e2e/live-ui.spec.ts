@@ -121,6 +121,23 @@ test('a step or status change on one screen shows on the other within a second; 
   await list.getByRole('dialog', { name: 'Set Stage to Result Announced?' }).getByRole('button', { name: 'Confirm' }).click();
   await expect(control.getByText('Status: Result Announced', { exact: true })).toBeVisible(LIVE);
   await expect(control.getByRole('button', { name: 'Set status: Completed' })).toBeEnabled();
+  // Past the questions the screen says so: no "Live" badge, no hint about stepping while Started.
+  await expect(control.getByRole('status').filter({ hasText: 'No longer live' })).toBeVisible();
+  await expect(control.getByText('Questions can be stepped while the quiz is Started.')).toHaveCount(0);
+  await expect(control.getByText('The questions are over: they no longer step.')).toBeVisible();
+  // While the change is on its way the screen says what it is doing (the server's answer is held here).
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await control.route('**/api/v1/quiz/*/', async (route) => {
+    if (route.request().method() === 'PATCH') await held;
+    await route.continue();
+  });
+  await control.getByRole('button', { name: 'Set status: Completed' }).click();
+  await control.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+  await expect(control.getByRole('status').filter({ hasText: 'Setting the status to Completed…' })).toBeVisible();
+  release();
+  await expect(control.getByText('Status: Completed', { exact: true })).toBeVisible();
+  await expect(control.getByRole('status').filter({ hasText: 'Setting the status to Completed…' })).toHaveCount(0);
   await control.context().close();
   await list.context().close();
 });

@@ -141,6 +141,8 @@ test('copies the viewer link <viewer app URL>/poll/<link key> with a 1-second co
   expect(settings.status(), await settings.text()).toBe(200);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await page.reload();
+  // The link is written out beside its copy button: its key is not the poll hash.
+  await expect(pollRow(page, 'Lunch')).toContainText(`Link: …/poll/${poll.link_key}`);
   await page.getByRole('button', { name: 'Copy the viewer link of Lunch' }).click();
   const confirmation = page.getByRole('tooltip', { name: 'Copied' });
   await expect(confirmation).toBeVisible();
@@ -281,4 +283,20 @@ test('the polls, report, viewers, setting and dashboard screens fit a 320 px wid
     await page.waitForLoadState('networkidle');
     expect(await scrollsSideways(page), path).toBe(false);
   }
+});
+
+test('Add Poll takes its choices, one per line', async ({ page, request }) => {
+  const tenant = await createTenant(request, { poll_enabled: true });
+  const headers = await headersFor(request, tenant);
+  await signIn(page, tenant);
+  await page.goto('/add-polls');
+  const form = page.getByRole('form', { name: 'Add poll' });
+  await form.getByLabel('Name').fill('Snack');
+  await form.getByLabel('Join code').fill('42');
+  await form.getByRole('textbox', { name: 'Choices' }).fill('Crisps\n\n  Nuts \nCrisps\n');
+  await form.getByRole('button', { name: 'Create Poll' }).click();
+  await expect(page).toHaveURL(/\/list-polls$/);
+  await expect
+    .poll(async () => (await serverPolls(request, headers))[0]?.options.map((choice) => choice.name).sort())
+    .toEqual(['Crisps', 'Nuts']);
 });

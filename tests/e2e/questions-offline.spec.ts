@@ -34,7 +34,7 @@ test('offline: a question with an image in a new category, an edit and a bulk de
   await form.getByRole('combobox', { name: 'Category' }).selectOption({ label: 'Made Offline' });
   await form.getByLabel('Description').fill('Asked offline?');
   for (const letter of ['A', 'B', 'C', 'D']) await form.getByRole('textbox', { name: `Option ${letter}` }).fill(`Answer ${letter}`);
-  await form.getByRole('textbox', { name: 'Correct Option' }).fill('d');
+  await form.getByRole('radio', { name: 'D' }).check();
   await chooseImage(page, 'Sponsor Image', PNG);
   await expect(form.getByRole('img', { name: 'Sponsor Image preview' })).toBeVisible();
   await form.getByRole('button', { name: 'Save' }).click();
@@ -104,7 +104,7 @@ test("a question the server refuses shows the server's message under the matchin
   await form.getByRole('combobox', { name: 'Category' }).selectOption({ label: 'Doomed' });
   await form.getByLabel('Description').fill('Orphaned question?');
   for (const letter of ['A', 'B', 'C', 'D']) await form.getByRole('textbox', { name: `Option ${letter}` }).fill(`Answer ${letter}`);
-  await form.getByRole('textbox', { name: 'Correct Option' }).fill('a');
+  await form.getByRole('radio', { name: 'A' }).check();
   await form.getByRole('button', { name: 'Save' }).click();
   await expect(questionRow(page, 'Orphaned question?')).toContainText('Waiting to sync');
 

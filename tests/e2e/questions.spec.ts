@@ -42,8 +42,8 @@ test('adds a question: required fields, the correct option upper-cased, a fake i
   ]) {
     await form.getByRole('textbox', { name: `Option ${letter}` }).fill(text ?? '');
   }
-  await form.getByRole('textbox', { name: 'Correct Option' }).pressSequentially('b');
-  await expect(form.getByRole('textbox', { name: 'Correct Option' })).toHaveValue('B');
+  await form.getByRole('radiogroup', { name: 'Correct Option' }).getByRole('radio', { name: 'B' }).check();
+  await expect(form.getByRole('radio', { name: 'B' })).toBeChecked();
 
   await chooseImage(page, 'Sponsor Image', FAKE_PNG);
   await expect(form.getByRole('alert')).toContainText('Upload a valid image.');
@@ -117,7 +117,7 @@ test('edits a question without a new image (the image is not sent again), then w
   await expect(form.getByRole('textbox', { name: 'Option A' })).toHaveValue('Sun');
   await form.getByLabel('Description').fill('Closest star to Earth?');
   await form.getByRole('combobox', { name: 'Category' }).selectOption({ label: 'Other' });
-  await form.getByRole('textbox', { name: 'Correct Option' }).fill('c');
+  await form.getByRole('radio', { name: 'C' }).check();
   await form.getByRole('button', { name: 'Update' }).click();
   await expect(page).toHaveURL(/\/list-questions$/);
   await expect(questionRow(page, 'Closest star to Earth?')).toContainText('Other');

@@ -61,7 +61,7 @@ test('offline: a quiz built from a question created offline waits, survives a re
   await question.getByRole('combobox', { name: 'Category' }).selectOption({ label: 'General' });
   await question.getByLabel('Description').fill('Offline two?');
   for (const letter of ['A', 'B', 'C', 'D']) await question.getByRole('textbox', { name: `Option ${letter}` }).fill(`Answer ${letter}`);
-  await question.getByRole('textbox', { name: 'Correct Option' }).fill('b');
+  await question.getByRole('radio', { name: 'B' }).check();
   await question.getByRole('button', { name: 'Save' }).click();
   await expect(page).toHaveURL(/\/list-questions$/);
 

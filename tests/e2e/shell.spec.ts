@@ -112,11 +112,11 @@ test('the Polls group is hidden when the client has polls disabled', async ({ pa
   await expect(nav.getByRole('link', { name: 'List Polls' })).toHaveCount(0);
 });
 
-test('the top bar logo links home and shows the app name when the client has no logo', async ({ page }) => {
+test('the top bar names the business and links home when the client has no logo', async ({ page }) => {
   const tenant = await createTenant(page.request);
   await signIn(page, tenant);
   await page.goto('/setting');
-  await page.getByRole('banner').getByRole('link', { name: 'Quiz Portal' }).click();
+  await page.getByRole('banner').getByRole('link', { name: tenant.name }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
 });
 
@@ -208,3 +208,27 @@ test('on a phone the help opens as a drawer', async ({ page }) => {
   await expect(page).toHaveURL(/\/add-category$/);
   await expect(drawer).toBeHidden();
 });
+
+for (const viewport of [
+  { width: 1024, height: 768 },
+  { width: 768, height: 1024 },
+]) {
+  test(`at ${viewport.width}x${viewport.height} every sidebar entry shows without scrolling, and the top bar names the business`, async ({
+    page,
+  }) => {
+    await signIn(page);
+    await page.setViewportSize(viewport);
+    await page.goto('/dashboard');
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Demo Quiz Co' })).toBeVisible();
+    const nav = page.getByRole('navigation', { name: 'Main navigation' });
+    const links = nav.getByRole('link');
+    await expect(links).toHaveCount(12);
+    const fold = await page.getByRole('button', { name: 'Fold navigation' }).boundingBox();
+    for (const link of await links.all()) {
+      await expect(link).toBeInViewport({ ratio: 1 });
+      const box = await link.boundingBox();
+      // Nothing lies over an entry (the fold arrow once covered "Setting").
+      if (box && fold) expect(box.y >= fold.y + fold.height || box.y + box.height <= fold.y || box.x >= fold.x + fold.width).toBe(true);
+    }
+  });
+}

@@ -1,9 +1,22 @@
 import { NavLink, ScrollArea, Tooltip } from '@mantine/core';
+import type { CSSProperties } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import type { CurrentUser } from '../../lib/contract/accounts';
 import { isActivePath, linkIsActive, navigationFor, type NavigationEntry } from './navigation';
 import { paths } from '../../lib/paths';
 import { NavEntryLink } from './NavEntryLink';
+
+const GROUP_HEADING_STYLE: CSSProperties = {
+  display: 'flex',
+  alignItems: 'center',
+  gap: 'var(--mantine-spacing-sm)',
+  padding: '0.5rem var(--mantine-spacing-sm) 0.125rem',
+  fontSize: 'var(--mantine-font-size-xs)',
+  fontWeight: 700,
+  textTransform: 'uppercase',
+  color: 'var(--mantine-color-dimmed)',
+};
+const GROUP_LINKS_STYLE: CSSProperties = { paddingInlineStart: 'var(--mantine-spacing-md)' };
 
 interface NavigationMenuProps {
   user: CurrentUser;
@@ -47,12 +60,21 @@ export function NavigationMenu({ user, compact, onNavigate }: NavigationMenuProp
         if (entry.to) {
           return <NavEntryLink key={entry.label} to={entry.to} label={entry.label} active={active} icon={<Icon />} onClick={onNavigate} />;
         }
+        // A group's name is a heading over its links, not a 44 px control that folds them: every entry then fits
+        // a 1024x768 or 768x1024 screen without scrolling the sidebar (tests/e2e/shell.spec.ts).
+        const headingId = `nav-group-${entry.label}`;
         return (
-          <NavLink key={entry.label} label={entry.label} leftSection={<Icon />} defaultOpened mih={44}>
-            {entry.links?.map((link) => (
-              <NavEntryLink key={link.to} to={link.to} label={link.label} active={linkIsActive(pathname, link)} onClick={onNavigate} />
-            ))}
-          </NavLink>
+          <div key={entry.label} role="group" aria-labelledby={headingId}>
+            <div id={headingId} style={GROUP_HEADING_STYLE}>
+              <Icon width={16} height={16} />
+              {entry.label}
+            </div>
+            <div style={GROUP_LINKS_STYLE}>
+              {entry.links?.map((link) => (
+                <NavEntryLink key={link.to} to={link.to} label={link.label} active={linkIsActive(pathname, link)} onClick={onNavigate} />
+              ))}
+            </div>
+          </div>
         );
       })}
     </ScrollArea>

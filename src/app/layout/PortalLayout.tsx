@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { useSession } from '../../session/session-context';
 import { FoldIcon, UnfoldIcon } from '../../ui/icons';
+import { useClientProfile } from '../../ui/use-client-profile';
 import { useHasBeenTrue } from '../../ui/use-has-been-true';
 import { AccountMenu } from './AccountMenu';
 import { BusinessLogo } from './BusinessLogo';
@@ -15,6 +16,8 @@ import { TopBarStatusSlot } from './TopBarStatusSlot';
 const NAVBAR_WIDTH = 260;
 const RAIL_WIDTH = 72;
 const HELP_WIDTH = 320;
+/** The floating help button's 52 px, its 20 px from the edge and a gap. */
+const HELP_BUTTON_ROOM = 88;
 // Mantine's `sm` breakpoint (48em = 768 px): below it the sidebar is a drawer (the specification's breakpoints).
 const PHONE_QUERY = '(max-width: 47.99em)';
 
@@ -33,6 +36,7 @@ export function PortalLayout() {
   // The same for the help drawer: a closed Mantine drawer still mounts its portal and transitions, and each
   // renders again at once after mounting (total blocking time).
   const phoneHelpOpenedOnce = useHasBeenTrue(isPhone && helpOpened);
+  const businessName = useClientProfile()?.business_name;
 
   if (!user) return null;
 
@@ -56,7 +60,7 @@ export function PortalLayout() {
     >
       <AppShell.Header>
         <Group h="100%" px="sm" justify="space-between" wrap="nowrap" gap="xs">
-          <Group gap="xs" wrap="nowrap">
+          <Group gap="xs" wrap="nowrap" miw={0}>
             <Burger
               opened={isPhone ? drawerOpened : sidebarVisible}
               onClick={toggleNavigation}
@@ -65,7 +69,24 @@ export function PortalLayout() {
               miw={44}
               mih={44}
             />
-            <BusinessLogo client={user.client_details} />
+            {!isPhone && sidebarVisible && (
+              // In the top bar rather than under the links: at 1024x768 every sidebar entry fits without scrolling.
+              <Tooltip label={sidebarFolded ? 'Unfold navigation' : 'Fold navigation'}>
+                <ActionIcon
+                  size={44}
+                  variant="subtle"
+                  aria-label={sidebarFolded ? 'Unfold navigation' : 'Fold navigation'}
+                  aria-pressed={sidebarFolded}
+                  onClick={() => {
+                    setSidebarFolded((folded) => !folded);
+                    setRailUnfolded(false);
+                  }}
+                >
+                  {sidebarFolded ? <UnfoldIcon /> : <FoldIcon />}
+                </ActionIcon>
+              </Tooltip>
+            )}
+            <BusinessLogo client={user.client_details} businessName={businessName} />
           </Group>
           <Group gap="xs" wrap="nowrap">
             <TopBarStatusSlot />
@@ -86,31 +107,15 @@ export function PortalLayout() {
         }}
       >
         {(!isPhone || phoneMenuOpenedOnce) && <NavigationMenu user={user} compact={compact} onNavigate={drawer.close} />}
-        {!isPhone && (
-          <Box pt="xs">
-            <Tooltip label={sidebarFolded ? 'Unfold navigation' : 'Fold navigation'} position="right">
-              <ActionIcon
-                size={44}
-                aria-label={sidebarFolded ? 'Unfold navigation' : 'Fold navigation'}
-                aria-pressed={sidebarFolded}
-                onClick={() => {
-                  setSidebarFolded((folded) => !folded);
-                  setRailUnfolded(false);
-                }}
-              >
-                {sidebarFolded ? <UnfoldIcon /> : <FoldIcon />}
-              </ActionIcon>
-            </Tooltip>
-          </Box>
-        )}
       </AppShell.Navbar>
 
-      <AppShell.Main style={{ minWidth: 0 }}>
+      {/* Room under the content for the floating "?" button, so it never covers a form's last card or the help text. */}
+      <AppShell.Main style={{ minWidth: 0, paddingBottom: helpAvailable ? HELP_BUTTON_ROOM : undefined }}>
         <Outlet />
       </AppShell.Main>
 
       {helpShown && !isPhone && (
-        <AppShell.Aside p="md" aria-label="Help" component="aside">
+        <AppShell.Aside p="md" pb={HELP_BUTTON_ROOM} aria-label="Help" component="aside" style={{ overflowY: 'auto' }}>
           <HelpPanel />
         </AppShell.Aside>
       )}
@@ -125,7 +130,8 @@ export function PortalLayout() {
           <HelpPanel />
         </Drawer>
       )}
-      {helpAvailable && (
+      {helpAvailable && !(isPhone && helpShown) && (
+        // Hidden while the phone's help drawer is open: it has its own close button, and the "?" covered its text.
         // Fixed in place like Mantine's Affix, without its portal (which mounts, then renders again at once).
         <Box pos="fixed" bottom={20} right={20} style={{ zIndex: getDefaultZIndex('modal') }}>
           <ActionIcon

@@ -57,7 +57,7 @@ function LatestAttempts() {
           <Title order={2} size="h4" id="latest-attempts">
             Latest attempts
           </Title>
-          <Anchor component={Link} to={paths.quizReport()}>
+          <Anchor component={Link} to={paths.quizReport()} className="touch-link">
             Quiz Report
           </Anchor>
         </Group>
@@ -161,10 +161,10 @@ export function DashboardScreen() {
                 description="A quiz shows here from when it is activated or started until its results are announced."
               />
             ) : (
-              <List listStyleType="none" spacing={4} aria-label="Live quizzes">
+              <List listStyleType="none" spacing={0} aria-label="Live quizzes">
                 {live.map((quiz) => (
                   <List.Item key={quiz.localId}>
-                    <Anchor component={Link} to={paths.editQuiz(routeKeyOf(quiz))}>
+                    <Anchor component={Link} to={paths.editQuiz(routeKeyOf(quiz))} className="touch-link">
                       {quiz.name}
                     </Anchor>{' '}
                     <Badge>{quiz.status ? STATUS_LABELS[quiz.status] : ''}</Badge>

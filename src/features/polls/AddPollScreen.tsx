@@ -1,6 +1,6 @@
 import { Stack, Title } from '@mantine/core';
 import { useNavigate } from 'react-router-dom';
-import { createPoll } from '../../store/polls';
+import { createChoice, createPoll } from '../../store/polls';
 import { notifyDone, notifyError } from '../../ui/notify';
 import { PollForm } from './PollForm';
 import { RequirePolls } from './RequirePolls';
@@ -13,12 +13,22 @@ function AddPoll() {
       <Title order={1}>Add Poll</Title>
       <PollForm
         mode="create"
-        initialValues={{ name: '', join_code: '', poll_hash: '', show_options: false, show_total_votes: false, qr_image: null }}
+        initialValues={{
+          name: '',
+          join_code: '',
+          poll_hash: '',
+          show_options: false,
+          show_total_votes: false,
+          qr_image: null,
+          choices: '',
+        }}
         onCancel={() => navigate(paths.listPolls())}
-        onSubmit={async (payload) => {
+        onSubmit={async (payload, choices) => {
           try {
-            // Queued (online and offline); the server's hash and dates arrive with its answer.
-            await createPoll({ active: true, ...payload });
+            // Queued (online and offline); the server's hash and dates arrive with its answer. Each choice waits
+            // for its poll, as one added on the edit page of a poll not synced yet does.
+            const poll = await createPoll({ active: true, ...payload });
+            for (const name of choices) await createChoice({ name, votes: 0, question: poll.localId });
             notifyDone('Poll added');
             navigate(paths.listPolls());
           } catch (error) {
@@ -30,7 +40,7 @@ function AddPoll() {
   );
 }
 
-/** /add-polls: Name, Join code, the two checkboxes, an optional QR image, Cancel and Create Poll. */
+/** /add-polls: Name, Join code, the choices, the two checkboxes, an optional QR image, Cancel and Create Poll. */
 export function AddPollScreen() {
   return (
     <RequirePolls>

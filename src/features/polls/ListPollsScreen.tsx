@@ -58,11 +58,20 @@ function columns(viewerAppUrl: string | null | undefined): DataTableColumn<PollR
         // The link carries the poll's random link key, not its hash; a poll created offline
         // has none until the server answers, so it has no link to copy yet.
         const link = row.link_key ? viewerLink(viewerAppUrl, `poll/${row.link_key}`) : null;
+        // The hash is the poll's code among the client's polls; the link's key is another string, so the link is
+        // written out beside its copy button and nobody takes the hash for it.
         return (
-          <Group gap={4} wrap="nowrap">
+          <Stack gap={0} align="flex-start">
             <Text span>{row.poll_hash}</Text>
-            {link && <CopyLinkButton link={link} label={`Copy the viewer link of ${row.name}`} />}
-          </Group>
+            {link && (
+              <Group gap={4} wrap="nowrap">
+                <Text span size="xs" c="dimmed">
+                  Link: …/poll/{row.link_key}
+                </Text>
+                <CopyLinkButton link={link} label={`Copy the viewer link of ${row.name}`} />
+              </Group>
+            )}
+          </Stack>
         );
       },
     },

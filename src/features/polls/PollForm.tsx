@@ -1,9 +1,9 @@
-import { Checkbox, Group, Paper, Stack, TextInput } from '@mantine/core';
+import { Checkbox, Group, Paper, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useEffect, useState } from 'react';
 import { pollCreatePayload, pollUpdatePayload } from '../../lib/contract/poll';
 import { ImageInput, type ImageValue } from '../../ui/ImageInput';
-import { qrImagePayload } from './poll-payload';
+import { choiceNamesOf, qrImagePayload } from './poll-payload';
 import { joinCodeInput } from './poll-rows';
 import { PrimaryAction, SecondaryAction } from '../../ui/actions';
 
@@ -14,6 +14,8 @@ export interface PollFormValues {
   show_options: boolean;
   show_total_votes: boolean;
   qr_image: ImageValue;
+  /** Add Poll only: the poll's choices, one per line. */
+  choices?: string;
 }
 
 const TEXT_FIELDS = ['name', 'join_code', 'poll_hash', 'show_options', 'show_total_votes', 'qr_image'] as const;
@@ -24,8 +26,11 @@ interface PollFormProps {
   /** The server's messages for a refused change of this poll, shown under their fields. */
   serverErrors?: Record<string, string[]>;
   onCancel?: () => void;
-  /** Receives the payload to queue: the checked fields, and qr_image only when a new file was chosen or removed (poll-payload.ts). */
-  onSubmit: (payload: Record<string, unknown>) => Promise<void>;
+  /**
+   * Receives the payload to queue: the checked fields, and qr_image only when a new file was chosen or removed
+   * (poll-payload.ts); on Add Poll also the choices' names.
+   */
+  onSubmit: (payload: Record<string, unknown>, choices: string[]) => Promise<void>;
 }
 
 /** Add Poll / Edit Poll (the specification's screens): name and join code required, poll hash too on edit (the specification's validation rules). */
@@ -56,9 +61,14 @@ export function PollForm({ mode, initialValues, serverErrors = {}, onCancel, onS
       form.setErrors(Object.fromEntries(parsed.error.issues.toReversed().map((issue) => [String(issue.path[0]), issue.message])));
       return;
     }
+    const choices = choiceNamesOf(values.choices ?? '');
+    if (choices.error) {
+      form.setFieldError('choices', choices.error);
+      return;
+    }
     setSaving(true);
     try {
-      await onSubmit({ ...parsed.data, ...qrImagePayload(initialValues.qr_image, values.qr_image) });
+      await onSubmit({ ...parsed.data, ...qrImagePayload(initialValues.qr_image, values.qr_image) }, choices.names);
     } finally {
       setSaving(false);
     }
@@ -76,13 +86,32 @@ export function PollForm({ mode, initialValues, serverErrors = {}, onCancel, onS
           {...form.getInputProps('join_code')}
           onChange={(event) => form.setFieldValue('join_code', joinCodeInput(event.currentTarget.value))}
         />
-        {withHash && <TextInput label="Poll hash" withAsterisk required maxLength={64} {...form.getInputProps('poll_hash')} />}
+        {withHash && (
+          <TextInput
+            label="Poll hash"
+            description="The poll's own code among your polls (unique, shown in List Polls); players join by the join code or the poll's link, not by this."
+            withAsterisk
+            required
+            maxLength={64}
+            {...form.getInputProps('poll_hash')}
+          />
+        )}
         <ImageInput
           label="QR image"
+          description="Optional: the stage makes its own QR code of the poll's link; add an image only to show one of your own."
           value={form.values.qr_image}
           onChange={(value) => form.setFieldValue('qr_image', value)}
           error={form.errors.qr_image}
         />
+        {mode === 'create' && (
+          <Textarea
+            label="Choices"
+            description="What players vote for, one per line. More can be added on the poll's edit page."
+            autosize
+            minRows={3}
+            {...form.getInputProps('choices')}
+          />
+        )}
         <Checkbox label="Show result options" {...form.getInputProps('show_options', { type: 'checkbox' })} />
         <Checkbox label="Show total votes" {...form.getInputProps('show_total_votes', { type: 'checkbox' })} />
         <Group>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changedPollFields, qrImagePayload } from './poll-payload';
+import { changedPollFields, choiceNamesOf, qrImagePayload } from './poll-payload';
 import type { PollRow } from './poll-rows';
 
 const URL_NOW = 'http://api.test/media/qr.png';
@@ -40,5 +40,16 @@ describe('changedPollFields', () => {
   it('keeps a removal even when the mirror still holds an earlier removal flag', () => {
     const earlier: PollRow = Object.assign({ ...row, qr_image: 'http://api.test/media/new.png' }, { qr_image_clear: true });
     expect(changedPollFields(earlier, { qr_image: null, qr_image_clear: true })).toEqual({ qr_image: null, qr_image_clear: true });
+  });
+});
+
+describe('choiceNamesOf', () => {
+  it('takes one choice per line, trimmed, without blank lines or repeats', () => {
+    expect(choiceNamesOf(' Pizza \n\nSushi\r\nPizza\n  ')).toEqual({ names: ['Pizza', 'Sushi'], error: null });
+    expect(choiceNamesOf('')).toEqual({ names: [], error: null });
+  });
+
+  it('refuses a name longer than the server takes', () => {
+    expect(choiceNamesOf('x'.repeat(256)).error).toBe('Ensure each choice has no more than 255 characters.');
   });
 });

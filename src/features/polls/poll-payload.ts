@@ -24,3 +24,13 @@ export function changedPollFields(row: PollRow, payload: Record<string, unknown>
     Object.entries(payload).filter(([field, value]) => value instanceof File || field === 'qr_image_clear' || current[field] !== value),
   );
 }
+
+/** The longest choice name the server takes. */
+export const CHOICE_NAME_MAX = 255;
+
+/** Add Poll's choices: one per line, trimmed, blank lines and repeats left out; an error for a name too long. */
+export function choiceNamesOf(text: string): { names: string[]; error: string | null } {
+  const names = [...new Set(text.split(/\r?\n/).map((line) => line.trim()))].filter((name) => name !== '');
+  const tooLong = names.some((name) => name.length > CHOICE_NAME_MAX);
+  return { names, error: tooLong ? `Ensure each choice has no more than ${CHOICE_NAME_MAX} characters.` : null };
+}

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Alert, Anchor, Group, NativeSelect, Paper, Radio, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -93,6 +93,7 @@ export function QuestionForm({
         <TextInput label="Hint" maxLength={TEXT_LIMITS.hint} {...form.getInputProps('questionHint')} />
         <ImageInput
           label="Sponsor Image"
+          description="A picture shown with this question on the stage and the players' phones (a sponsor's logo, say)."
           value={image.value as QuestionFormValues['sponsorImage']}
           onChange={image.onChange}
           error={image.error}
@@ -109,16 +110,21 @@ export function QuestionForm({
             />
           ))}
         </SimpleGrid>
-        <TextInput
+        <Radio.Group
           label="Correct Option"
-          description={`One of ${letters.join(', ')}`}
+          description="The option that scores: players who pick this letter answer right."
           withAsterisk
           required
-          maxLength={1}
-          w={200}
-          {...correct}
-          onChange={(event) => form.setFieldValue('rawCorrectOptions', event.currentTarget.value.toUpperCase())}
-        />
+          value={String(correct.value ?? '').toUpperCase()}
+          onChange={(letter) => form.setFieldValue('rawCorrectOptions', letter)}
+          error={correct.error}
+        >
+          <Group mt="xs" gap="lg">
+            {letters.map((letter) => (
+              <Radio key={letter} value={letter} label={letter} />
+            ))}
+          </Group>
+        </Radio.Group>
         <Group>
           {onCancel && <SecondaryAction onClick={onCancel}>Cancel</SecondaryAction>}
           <PrimaryAction type="submit" loading={saving}>

@@ -161,6 +161,7 @@ function QuizForm({ quiz, bank }: QuizFormProps) {
             <TextInput label="Name" withAsterisk required maxLength={255} {...form.getInputProps('name')} />
             <Select
               label="Mode"
+              description="AUTO: the quiz moves through its questions on its timers. MANUAL: you move it from the control screen."
               withAsterisk
               required
               placeholder="Select"
@@ -205,6 +206,7 @@ function QuizForm({ quiz, bank }: QuizFormProps) {
             {values.mode === 'MANUAL' && (
               <NumberInput
                 label="Question Number"
+                description="The question a MANUAL quiz is on (1 is the first); the control screen moves it."
                 withAsterisk
                 required
                 min={1}
@@ -267,7 +269,12 @@ function QuizForm({ quiz, bank }: QuizFormProps) {
                 <Checkbox label="Timer Based" styles={TOUCH_LABEL} {...form.getInputProps('time_based', { type: 'checkbox' })} />
               )}
               <Checkbox label="Show Count Down" styles={TOUCH_LABEL} {...form.getInputProps('show_count_down', { type: 'checkbox' })} />
-              <Checkbox label="Show Options" styles={TOUCH_LABEL} {...form.getInputProps('show_options', { type: 'checkbox' })} />
+              <Checkbox
+                label="Show Options"
+                description="Players' phones show the option texts; unticked, they show only the letters A-D."
+                styles={TOUCH_LABEL}
+                {...form.getInputProps('show_options', { type: 'checkbox' })}
+              />
             </Group>
             <Radio.Group
               label="Authentication Method"

@@ -35,6 +35,29 @@ const REASON_ID = 'control-reason';
 /** Stage buttons for one thumb: far above the 44 px touch target. */
 const STAGE_BUTTON = { h: 72, fz: 'xl' } as const;
 
+/** Statuses in which a quiz is live (the Dashboard's "Live now" too): the "Live" badge shows only then. */
+const LIVE_STATUSES: ReadonlySet<QuizStatus> = new Set(['ACTIVATED', 'STARTED', 'RESULT_AWAITED']);
+
+/** The badge of a quiz that is not live, instead of the live channel's state. */
+function notLiveText(status: QuizStatus): string {
+  return status === 'ANNOUNCED' ? 'Not live yet' : 'No longer live';
+}
+
+/**
+ * The answered count of the quiz's question last seen while it was Started: after that the server's counts say 0
+ * (see playerCountsOf), and the control screen keeps telling how many answered.
+ */
+function useLastAnswered(
+  counts: { answered: number; question_no: number } | null | undefined,
+  state: { status: QuizStatus; question_no: number } | null,
+): number | undefined {
+  const [last, setLast] = useState<number | undefined>();
+  const seen = state?.status === 'STARTED' && counts && counts.question_no === state.question_no ? counts.answered : undefined;
+  // Stored during render (React's "adjusting state when a prop changes"): no effect, no extra paint.
+  if (seen !== undefined && seen !== last) setLast(seen);
+  return last;
+}
+
 /** The question on stage from the mirror (undefined while loading, null when it is not on this device). */
 function useStageQuestion(key: number | string | null): StageQuestion | null | undefined {
   return useQuestion(key);
@@ -56,9 +79,12 @@ export function ControlScreen() {
   const wakeLock = useScreenWakeLock();
   const clock = useLiveServerClock();
   const [busy, setBusy] = useState(false);
+  /** What the server is being asked, said while it answers (a status change takes about a second). */
+  const [pending, setPending] = useState<string | null>(null);
   const [asking, setAsking] = useState<QuizStatus | null>(null);
 
   const state = quiz ? liveStateOf(quiz, live) : null;
+  const lastAnswered = useLastAnswered(counts, state);
   const controls = quiz && state ? quizControls(quiz, state, online) : null;
   const question = useStageQuestion(quiz && state ? stageQuestionKey(quiz.questions, state.question_no) : null);
   const counting = state?.mode === 'AUTO' && state.status === 'STARTED' && live !== null;
@@ -68,17 +94,22 @@ export function ControlScreen() {
   // h:mm:ss, not "5966 s".
   const timeLeft = countdown ? durationText(countdown.seconds) : '';
 
-  const run = useCallback(async (command: () => Promise<boolean>) => {
+  const run = useCallback(async (command: () => Promise<boolean>, doing: string) => {
     setBusy(true);
-    await command();
-    setBusy(false);
+    setPending(doing);
+    try {
+      await command();
+    } finally {
+      setBusy(false);
+      setPending(null);
+    }
   }, []);
   const step = useCallback(
     (action: ClickerAction) => {
       if (!quiz || quiz.serverId === null || !state || !controls || busy || !controls[action]) return;
       const controlled = { localId: quiz.localId, serverId: quiz.serverId };
       const target = state.question_no + (action === 'next' ? 1 : -1);
-      void run(() => stepQuizQuestion(controlled, target));
+      void run(() => stepQuizQuestion(controlled, target), `Moving to question ${target}…`);
     },
     [quiz, state, controls, busy, run],
   );
@@ -104,9 +135,11 @@ export function ControlScreen() {
       const done = await moveQuizStatus(controlled, status);
       setAsking(null);
       return done;
-    });
+    }, `Setting the status to ${STATUS_LABELS[status]}…`);
   };
   const options = question ? optionsOfQuestion(question) : null;
+  const liveNow = LIVE_STATUSES.has(state.status);
+  const beforeStart = state.status === 'ANNOUNCED' || state.status === 'ACTIVATED';
   return (
     <Stack gap="sm" maw={560} w="100%" mx="auto">
       <Group justify="space-between" wrap="wrap" gap="xs">
@@ -115,12 +148,12 @@ export function ControlScreen() {
         <Badge
           size="lg"
           variant="filled"
-          color={channel === 'connected' ? 'green.3' : channel === 'paused' ? 'orange.3' : 'gray.3'}
+          color={!liveNow ? 'gray.3' : channel === 'connected' ? 'green.3' : channel === 'paused' ? 'orange.3' : 'gray.3'}
           autoContrast
           role="status"
           aria-live="polite"
         >
-          {LIVE_STATE_TEXT[channel]}
+          {liveNow ? LIVE_STATE_TEXT[channel] : notLiveText(state.status)}
         </Badge>
       </Group>
       {asking && (
@@ -141,7 +174,7 @@ export function ControlScreen() {
         </Text>
         <Text>· {state.mode}</Text>
       </Group>
-      <QuizPlayers name={quiz.name} players={playerCountsOf(counts, state)} layout="line" />
+      <QuizPlayers name={quiz.name} players={playerCountsOf(counts, state, lastAnswered)} layout="line" />
       {controls.disabledReason && (
         <Text id={REASON_ID} c="orange.9" role="status">
           {controls.disabledReason}
@@ -192,9 +225,14 @@ export function ControlScreen() {
           </Button>
         </Group>
       )}
-      {state.mode === 'MANUAL' && !canStep(state, 'next') && !canStep(state, 'previous') && state.status !== 'STARTED' && (
+      {state.mode === 'MANUAL' && !canStep(state, 'next') && !canStep(state, 'previous') && beforeStart && (
         <Text size="sm" c="dimmed">
           Questions can be stepped while the quiz is Started.
+        </Text>
+      )}
+      {state.mode === 'MANUAL' && !beforeStart && state.status !== 'STARTED' && (
+        <Text size="sm" c="dimmed">
+          The questions are over: they no longer step.
         </Text>
       )}
       {nextStatus && (
@@ -202,7 +240,8 @@ export function ControlScreen() {
           {...STAGE_BUTTON}
           variant="outline"
           aria-describedby={describedBy}
-          disabled={controls.disabledReason !== null || busy}
+          disabled={controls.disabledReason !== null}
+          loading={busy}
           onClick={() => {
             if (statusNeedsConfirmation(nextStatus)) setAsking(nextStatus);
             else moveTo(nextStatus);
@@ -211,9 +250,12 @@ export function ControlScreen() {
           {`Set status: ${STATUS_LABELS[nextStatus]}`}
         </Button>
       )}
+      <Text size="sm" role="status" aria-live="polite">
+        {pending}
+      </Text>
       <Text size="sm" c="dimmed">
         {WAKE_LOCK_TEXT[wakeLock]}
-        {state.mode === 'MANUAL' && ` ${steppingKeysHint('MANUAL')}`}
+        {state.mode === 'MANUAL' && state.status === 'STARTED' && ` ${steppingKeysHint('MANUAL')}`}
       </Text>
       <Anchor component={Link} to={paths.quizStage(routeKeyOf(quiz))}>
         Open stage

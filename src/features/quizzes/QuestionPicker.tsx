@@ -21,6 +21,7 @@ import { pageCount, pageSlice } from '../../ui/page-range';
 import { Pager } from '../../ui/Pager';
 import classes from './QuestionPicker.module.css';
 import {
+  allQuestionsEmptyText,
   categoryReferences,
   dropQuestion,
   filterByCategory,
@@ -164,6 +165,8 @@ interface QuestionPickerProps {
  */
 export function QuestionPicker({ questions, categories, value, onChange, error }: QuestionPickerProps) {
   const [chosenCategories, setChosenCategories] = useState<string[]>([]);
+  // Closed after each pick, so the dropdown does not stay open over the picker (a tablet has no hover to leave it).
+  const [categoriesOpened, setCategoriesOpened] = useState(false);
   const [page, setPage] = useState(1);
   const [checked, setChecked] = useState<Record<PickerList, Set<string>>>({ selected: new Set(), all: new Set() });
   const byKey = useMemo(() => new Map(questions.map((row) => [row.localId, row])), [questions]);
@@ -244,7 +247,11 @@ export function QuestionPicker({ questions, categories, value, onChange, error }
         onChange={(next) => {
           setChosenCategories(next);
           setPage(1);
+          setCategoriesOpened(false);
         }}
+        dropdownOpened={categoriesOpened}
+        onDropdownOpen={() => setCategoriesOpened(true)}
+        onDropdownClose={() => setCategoriesOpened(false)}
         searchable
         clearable
         maw={520}
@@ -280,7 +287,7 @@ export function QuestionPicker({ questions, categories, value, onChange, error }
             describe={describe}
             checked={checked.all}
             onCheck={setCheck}
-            empty={questions.length === 0 ? 'No questions yet: add questions first.' : 'No question matches the chosen categories.'}
+            empty={allQuestionsEmptyText(questions.length, value.all.length)}
             footer={
               <Stack gap="xs">
                 <Group justify="space-between" wrap="wrap">

@@ -1,5 +1,6 @@
 import { pageSlice } from '../../ui/page-range';
 import {
+  allQuestionsEmptyText,
   checkedIn,
   checkedText,
   categoryReferences,
@@ -84,5 +85,13 @@ describe('the checked count across pages', () => {
     expect(moved.selected).toEqual(['q5', 'q2']);
     expect(moved.all).toContain('q23');
     expect(checkedText(0)).toBe('');
+  });
+});
+
+describe('allQuestionsEmptyText', () => {
+  it('says the bank is empty, every question is selected, or none left matches the categories', () => {
+    expect(allQuestionsEmptyText(0, 0)).toBe('No questions yet: add questions first.');
+    expect(allQuestionsEmptyText(3, 0)).toBe('Every question is selected: none is left to add.');
+    expect(allQuestionsEmptyText(3, 2)).toBe('No question matches the chosen categories.');
   });
 });

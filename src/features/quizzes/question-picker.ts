@@ -88,6 +88,16 @@ export function categoryReferences(chosen: readonly { localId: string; serverId:
   return references;
 }
 
+/**
+ * What All Questions says when it shows none: the bank is empty, every question was moved to Selected Questions,
+ * or (some left) none of those left is in the chosen categories.
+ */
+export function allQuestionsEmptyText(bankSize: number, leftInAll: number): string {
+  if (bankSize === 0) return 'No questions yet: add questions first.';
+  if (leftInAll === 0) return 'Every question is selected: none is left to add.';
+  return 'No question matches the chosen categories.';
+}
+
 /** The keys of `list` whose question is in a chosen category; every key when no category is chosen. */
 export function filterByCategory(
   list: readonly string[],

@@ -138,6 +138,15 @@ describe('player counts', () => {
     expect(playerCountsOf(counts, { question_no: 2 })).toEqual({ joined: 5, answered: 3 });
     expect(playerCountsOf(counts, { question_no: 3 })).toEqual({ joined: 5, answered: 0 });
   });
+
+  it('past the questions keep the last answered count seen while Started, or say it is not known, never a false 0', () => {
+    const after = { joined: 5, answered: 0, question_no: 3 };
+    for (const status of ['RESULT_AWAITED', 'RESULT_ANNOUNCED', 'COMPLETED'] as const) {
+      expect(playerCountsOf(after, { question_no: 3, status }, 4)).toEqual({ joined: 5, answered: 4 });
+      expect(playerCountsOf(after, { question_no: 3, status })).toEqual({ joined: 5, answered: undefined });
+    }
+    expect(playerCountsOf(counts, { question_no: 2, status: 'STARTED' }, 1)).toEqual({ joined: 5, answered: 3 });
+  });
 });
 
 describe('viewer links (docs/decisions.md "Play")', () => {

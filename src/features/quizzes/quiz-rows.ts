@@ -89,19 +89,27 @@ export function quizControls(row: QuizRow, state: QuizLiveState, online: boolean
 /** The players of a quiz as List Quiz and the control screen show them: joined, answered the current question. */
 export interface PlayerCounts {
   joined: number;
-  answered: number;
+  /** undefined: not known (the quiz is past its questions and no count of its last one was seen here). */
+  answered: number | undefined;
 }
+
+/** Statuses after the questions: the server counts the answers of an open question only, so its node says 0. */
+const PAST_QUESTIONS: ReadonlySet<QuizStatus> = new Set(['RESULT_AWAITED', 'RESULT_ANNOUNCED', 'COMPLETED']);
 
 /**
  * The counts to show from the quiz's counts node: null while it has not arrived (unknown, not zero); none (no node)
  * is zero. The answered count is of the node's question: right after a step, until the server writes the counts of
- * the new question, the screen's question has none answered yet.
+ * the new question, the screen's question has none answered yet. Once the quiz is past its questions the node's
+ * answered count is 0 though everybody answered: the last count seen while it was Started (`lastAnswered`) stands,
+ * or it is not known, never a false 0.
  */
 export function playerCountsOf(
   counts: Pick<LiveQuizCounts, 'joined' | 'answered' | 'question_no'> | null | undefined,
-  state: Pick<QuizLiveState, 'question_no'>,
+  state: Pick<QuizLiveState, 'question_no'> & { status?: QuizStatus },
+  lastAnswered?: number,
 ): PlayerCounts | null {
   if (counts === undefined) return null;
+  if (state.status !== undefined && PAST_QUESTIONS.has(state.status)) return { joined: counts?.joined ?? 0, answered: lastAnswered };
   if (counts === null) return { joined: 0, answered: 0 };
   return { joined: counts.joined, answered: counts.question_no === state.question_no ? counts.answered : 0 };
 }

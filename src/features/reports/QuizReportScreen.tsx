@@ -62,14 +62,26 @@ function ExportButtons({ quiz, search, online }: { quiz: number | null; search: 
     }
   };
   return (
-    <Group wrap="wrap">
-      <PrimaryAction onClick={() => void run('csv')} loading={busy === 'csv'} disabled={!online}>
-        CSV Export
-      </PrimaryAction>
-      <SecondaryAction onClick={() => void run('report')} loading={busy === 'report'} disabled={!online}>
-        Download report.csv
-      </SecondaryAction>
-    </Group>
+    <Stack gap={4}>
+      <Group wrap="wrap">
+        <PrimaryAction onClick={() => void run('csv')} loading={busy === 'csv'} disabled={!online} aria-describedby="csv-export-what">
+          CSV Export
+        </PrimaryAction>
+        <SecondaryAction
+          onClick={() => void run('report')}
+          loading={busy === 'report'}
+          disabled={!online}
+          aria-describedby="report-csv-what"
+        >
+          Download report.csv
+        </SecondaryAction>
+      </Group>
+      {/* Two files, said apart where the host chooses: the table as shown, or the players' contact details too. */}
+      <Text size="sm" c="dimmed">
+        <span id="csv-export-what">CSV Export: the table's columns.</span>{' '}
+        <span id="report-csv-what">report.csv: also each player's email, mobile and start time.</span>
+      </Text>
+    </Stack>
   );
 }
 
@@ -123,6 +135,8 @@ export function QuizReportScreen() {
     {
       header: 'Select',
       shrink: true,
+      // In a card the box joins Delete at its foot, rather than a line of its own.
+      action: true,
       cell: (row) => (
         // The label around the box makes the touch target 44 px; the box keeps its own accessible name.
         <Box
@@ -209,7 +223,8 @@ export function QuizReportScreen() {
             columns={columns}
             rows={rows}
             rowKey={(row) => String(row.id)}
-            cardsBelow={760}
+            cardsBelow={600}
+            compactCards
             empty={
               debouncedSearch.trim() || quiz ? (
                 <NoMatchState

@@ -27,7 +27,14 @@ export function SyncIndicator() {
       )}
       {status.syncing && <Loader size="xs" aria-label="Syncing" role="status" />}
       {status.waiting + problems > 0 && (
-        <Anchor component={Link} to={paths.sync()} size="sm" c={problems > 0 ? 'red' : undefined} style={{ whiteSpace: 'nowrap' }}>
+        <Anchor
+          component={Link}
+          to={paths.sync()}
+          size="sm"
+          className="touch-link"
+          c={problems > 0 ? 'red' : undefined}
+          style={{ whiteSpace: 'nowrap' }}
+        >
           {waitingText(status.waiting)}
           {problems > 0 ? `, ${problems} to fix` : ''}
         </Anchor>

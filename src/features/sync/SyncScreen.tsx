@@ -7,7 +7,7 @@ import { SESSION_EXPIRED_TITLE, useNeedsSignIn } from '../../session/needs-sign-
 import { changeActions, syncNow as sendAndPullNow } from '../../store/sync';
 import { notifyError } from '../../ui/notify';
 import { useSyncStatus } from '../../store/sync';
-import { describeChange, editRouteOf, fieldErrorLines } from './change-description';
+import { canDiscard, describeChange, editRouteOf, fieldErrorLines } from './change-description';
 import { dayTimeText } from '../../lib/date-text';
 import { DestructiveTrigger, PrimaryAction, SecondaryAction } from '../../ui/actions';
 import { EmptyState } from '../../ui/EmptyState';
@@ -70,7 +70,7 @@ function ChangeCard({ change }: { change: QueuedChange }) {
     }
   };
   const editRoute = row && (entry.kind === 'create' || entry.kind === 'update') ? editRouteOf(entry.entity, row) : null;
-  const discardable = entry.status !== 'sending' && (entry.status !== 'pending' || entry.attempts === 0);
+  const discardable = canDiscard(entry);
   const color = entry.status === 'failed' ? 'red' : entry.status === 'conflict' ? 'orange' : 'yellow';
 
   return (

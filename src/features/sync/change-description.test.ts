@@ -1,5 +1,5 @@
 import type { OutboxEntry } from '../../store/outbox';
-import { changesText, describeChange, editRouteOf, fieldErrorLines, waitingText } from './change-description';
+import { canDiscard, changesText, describeChange, editRouteOf, fieldErrorLines, waitingText } from './change-description';
 
 function entry(fields: Partial<OutboxEntry>): OutboxEntry {
   return {
@@ -50,5 +50,16 @@ describe('change description', () => {
     expect(editRouteOf('categories', { localId: 'local-9', serverId: null })).toBe('/add-category/local-9/update');
     expect(editRouteOf('categories', { localId: 'local-9', serverId: 12 })).toBe('/add-category/12/update');
     expect(editRouteOf('pollChoices', { localId: 's-3', serverId: 3, question: 8 })).toBe('/list-polls/8/update/choices/3/update');
+  });
+});
+
+describe('canDiscard', () => {
+  it('offers Discard for a queued edit or delete even after a try, but not a create sent without an answer', () => {
+    expect(canDiscard(entry({ kind: 'update', status: 'pending', attempts: 2 }))).toBe(true);
+    expect(canDiscard(entry({ kind: 'delete', status: 'pending', attempts: 1 }))).toBe(true);
+    expect(canDiscard(entry({ kind: 'create', status: 'pending', attempts: 0 }))).toBe(true);
+    expect(canDiscard(entry({ kind: 'create', status: 'pending', attempts: 1 }))).toBe(false);
+    expect(canDiscard(entry({ kind: 'create', status: 'failed', attempts: 1 }))).toBe(true);
+    expect(canDiscard(entry({ kind: 'update', status: 'sending', attempts: 0 }))).toBe(false);
   });
 });

@@ -75,3 +75,14 @@ export function editRouteOf(entity: EntityName, row: Pick<MirrorRow, 'localId' |
       return typeof row.question === 'number' || typeof row.question === 'string' ? paths.editChoice(row.question, key) : null;
   }
 }
+
+/**
+ * Whether the Sync screen offers Discard. Never while it is being sent. A create sent without an answer may exist
+ * on the server: dropping it here would leave that copy unseen, so it is kept and resent under the same key. An
+ * edit or delete sent without an answer can go: the row goes back to the server's copy, and if the change did
+ * reach the server, the next pull brings the server's version anyway.
+ */
+export function canDiscard(entry: Pick<OutboxEntry, 'kind' | 'status' | 'attempts'>): boolean {
+  if (entry.status === 'sending') return false;
+  return entry.status !== 'pending' || entry.attempts === 0 || entry.kind !== 'create';
+}

@@ -14,6 +14,7 @@ import { paths } from '../../lib/paths';
 import { PrimaryAction } from '../../ui/actions';
 import { EmptyState, NoMatchState } from '../../ui/EmptyState';
 import { ViewersIcon } from '../../ui/icons';
+import { VIEWERS_PAGE_KEY } from './first-viewers-page';
 
 const SEARCH_DELAY_MS = 300;
 
@@ -38,7 +39,7 @@ export function ViewersDataScreen() {
   const [debouncedSearch] = useDebouncedValue(search, SEARCH_DELAY_MS);
   const [page, setPage] = useState(1);
   const query: ViewerQuery = { quiz, search: debouncedSearch, page };
-  const { data, saved, loading, unreachable } = useServerPage('viewers', query, listViewers, 'The viewers could not be loaded');
+  const { data, saved, loading, unreachable } = useServerPage(VIEWERS_PAGE_KEY, query, listViewers, 'The viewers could not be loaded');
   const rows = data?.results ?? [];
   const total = data?.count ?? 0;
 

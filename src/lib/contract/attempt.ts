@@ -3,6 +3,7 @@ import { builtOnFirstUse } from './built-on-first-use';
 import { pageOf } from './page';
 import { idFilter, pagingQuery, searchQuery } from './request';
 import { MAX_BULK_IDS, boundedList } from './limits';
+import { isKnownTimeZone } from '../local-time-text';
 
 // Quiz attempts (the specification's Attempt fields and Attempts calls): one viewer's run through one quiz, read by the Quiz
 // Report screen. rank is the place of the score within its quiz (higher score first, then less time).
@@ -35,7 +36,12 @@ export const { viewerDetail, attempt, bulkDeleteAttemptsPayload, attemptListQuer
       attemptListQuery: z.object({ ...pagingQuery(), ...searchQuery(), quiz: idFilter() }),
       attemptPage: pageOf(attempt),
       /** GET export-quiz-participants/: the same filters, every row. */
-      participantsExportQuery: z.object({ ...searchQuery(), quiz: idFilter() }),
+      participantsExportQuery: z.object({
+        ...searchQuery(),
+        quiz: idFilter(),
+        // The reader's time zone: the Start Time column is then on their clock, not UTC ISO text.
+        tz: z.string().max(64).refine(isKnownTimeZone, 'Unknown time zone.').optional(),
+      }),
       bulkDeleteAttemptsPayload: z.object({
         attempts: boundedList(z.number().int().positive('Incorrect type. Expected pk value.'), MAX_BULK_IDS).refine(
           (ids) => ids.length > 0,

@@ -12,7 +12,6 @@ import { findRowByKey } from '../local/keys';
  */
 
 export type { MirrorRow, SyncState } from '../local/db';
-export type { CreatePayload, RowKey, UpdatePayload } from '../local/payloads';
 export { isLocalKey, routeKeyOf } from '../local/keys';
 export { LocalStorageFullError, RecordNotFoundError } from '../local/errors';
 

@@ -1,17 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { Poll, PollChoice } from '../lib/contract/poll';
-import {
-  findRow,
-  mirrorOf,
-  queueCreate,
-  queueDelete,
-  queueUpdate,
-  useRow,
-  useRows,
-  type CreatePayload,
-  type MirrorOf,
-  type UpdatePayload,
-} from './mirror';
+import { findRow, mirrorOf, queueCreate, queueDelete, queueUpdate, useRow, useRows, type MirrorOf } from './mirror';
+import type { CreatePayload, UpdatePayload } from '../local/payloads';
 import { useListedRows, type Listed } from './listed';
 
 /** A mirrored poll: the contract's poll; fields the server fills (hash, dates) are absent on a poll created offline. */

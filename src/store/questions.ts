@@ -11,10 +11,9 @@ import {
   queueUpdate,
   useRow,
   useRows,
-  type CreatePayload,
   type MirrorOf,
-  type UpdatePayload,
 } from './mirror';
+import type { CreatePayload, UpdatePayload } from '../local/payloads';
 import { useListedRows, type Listed } from './listed';
 
 /**

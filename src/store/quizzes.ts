@@ -4,17 +4,8 @@ import { portalDatabase } from '../local/db';
 import { applyWriteAnswer } from '../sync/mirror';
 import { questionsMirror, type QuestionRow } from './questions';
 import { useListedRows, type Listed } from './listed';
-import {
-  findRow,
-  mirrorOf,
-  queueCreate,
-  queueDelete,
-  queueUpdate,
-  useRow,
-  type CreatePayload,
-  type MirrorOf,
-  type UpdatePayload,
-} from './mirror';
+import { findRow, mirrorOf, queueCreate, queueDelete, queueUpdate, useRow, type MirrorOf } from './mirror';
+import type { CreatePayload, UpdatePayload } from '../local/payloads';
 
 /**
  * A mirrored quiz: the contract's quiz. `questions` holds server ids, or local question keys for questions

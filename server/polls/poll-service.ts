@@ -7,6 +7,7 @@ import {
   type PollChoice,
   type PollCreatePayload,
   type PollUpdatePayload,
+  POLL_FILES,
 } from '../../src/lib/contract/poll';
 import type { ServerContext } from '../context';
 import { created, isUniqueViolation, toBool, touched } from '../db/rows';
@@ -25,7 +26,7 @@ import { found, ownedBy } from '../http/tenant';
 
 export type PollRow = Selectable<PollTable>;
 export type PollChoiceRow = Selectable<PollChoiceTable>;
-export const POLL_FILES = ['qr_image'] as const;
+export { POLL_FILES };
 
 /**
  * The key of a poll's public link: 128 random bits, url-safe (22 characters). Players find a

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import { invalidPkMessage } from '../../src/lib/contract/question';
-import { quizPayload, type QuizPatchPayload, type QuizPayload } from '../../src/lib/contract/quiz';
+import { QUIZ_FILES, quizPayload, type QuizFile, type QuizPatchPayload, type QuizPayload } from '../../src/lib/contract/quiz';
 import { STATUS_LABELS, canMoveStatus, canSetQuestionNo, statusOrder, type QuizStatus } from '../../src/lib/quiz-rules';
 import type { ServerContext } from '../context';
 import { created, toBool, toCount, touched } from '../db/rows';
@@ -17,8 +17,7 @@ import { manualQuestionTimes, type LiveMoment } from './scheduler-timeline';
 // hold for all of them and the live publisher hears of each change once, after its transaction commits.
 
 /** A quiz's files: `image` may be an image or an MP4/WebM video (the specification's fields), the sponsor logo is an image. */
-export const QUIZ_FILES = ['image', 'sponsor_logo'] as const;
-type QuizFile = (typeof QUIZ_FILES)[number];
+export { QUIZ_FILES };
 export type QuizFiles = FileChanges<QuizFile>;
 const VIDEO_FIELDS = ['image'] as const;
 

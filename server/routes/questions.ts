@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  QUESTION_FILES,
   bulkDeleteQuestionsPayload,
   bulkDeleteQuestionsResponse,
   questionCreatePayload,
@@ -24,8 +25,6 @@ import { quizService } from '../quizzes/quiz-service';
 // The Question calls of the API: /api/v1/questions/ and bulk-delete-questions/. Writes come as JSON or multipart (with
 // the image). The rules live in questions/question-service.ts.
 
-const IMAGE = ['image'] as const;
-
 export const questionRoutes: FastifyPluginAsyncZod<ServerContext> = async (app, ctx) => {
   protect(app, ctx);
   // Deleting questions changes the quizzes that held them.
@@ -44,7 +43,7 @@ export const questionRoutes: FastifyPluginAsyncZod<ServerContext> = async (app, 
     '/api/v1/questions/',
     { preValidation: readFormBody, schema: { body: questionCreatePayload, response: { 201: questionDetail } } },
     async (request, reply) => {
-      const row = await questions.create(clientIdOf(request), request.body, fileChangesOf(request, IMAGE));
+      const row = await questions.create(clientIdOf(request), request.body, fileChangesOf(request, QUESTION_FILES));
       return reply.code(201).send(withEtag(reply, row.version, toQuestionDetail(mediaUrlsOf(request), row)));
     },
   );
@@ -57,7 +56,7 @@ export const questionRoutes: FastifyPluginAsyncZod<ServerContext> = async (app, 
       const media = mediaUrlsOf(request);
       const current = await questions.get(clientId, request.params.id);
       checkIfMatch(request, current.version, toQuestionDetail(media, current));
-      const row = await questions.update(clientId, current, request.body, fileChangesOf(request, IMAGE));
+      const row = await questions.update(clientId, current, request.body, fileChangesOf(request, QUESTION_FILES));
       return withEtag(reply, row.version, toQuestionDetail(media, row));
     },
   );

@@ -1,4 +1,4 @@
-import { poll, type Poll } from '../lib/contract/poll';
+import { POLL_FILES, poll, type Poll } from '../lib/contract/poll';
 import { ApiError } from './errors';
 import { resource, type Resource } from './resource';
 
@@ -27,5 +27,5 @@ export function emptyWhenForbidden<T>(api: Resource<T>): Resource<T> {
  * image given as a file is uploaded, its stored URL (a string) is never sent back.
  */
 export const pollsApi: Resource<Poll> = emptyWhenForbidden(
-  resource<Poll>({ path: 'api/v1/poll-list/', multipart: true, fileFields: ['qr_image'] }, { item: poll, one: poll }),
+  resource<Poll>({ path: 'api/v1/poll-list/', multipart: true, fileFields: POLL_FILES }, { item: poll, one: poll }),
 );

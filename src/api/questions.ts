@@ -1,4 +1,4 @@
-import { questionDetail, questionListItem, type QuestionDetail, type QuestionListItem } from '../lib/contract/question';
+import { QUESTION_FILES, questionDetail, questionListItem, type QuestionDetail, type QuestionListItem } from '../lib/contract/question';
 import { resource } from './resource';
 
 /**
@@ -8,7 +8,7 @@ import { resource } from './resource';
 export const questionsApi = resource<QuestionListItem, QuestionDetail>(
   {
     path: 'api/v1/questions/',
-    fileFields: ['image'],
+    fileFields: QUESTION_FILES,
     bulkDelete: { path: 'api/v1/bulk-delete-questions/', field: 'questions' },
   },
   { item: questionListItem, one: questionDetail },

@@ -1,4 +1,4 @@
-import { quizDetail, quizSummary, type QuizDetail, type QuizSummary } from '../lib/contract/quiz';
+import { QUIZ_FILES, quizDetail, quizSummary, type QuizDetail, type QuizSummary } from '../lib/contract/quiz';
 import type { QuizStatus } from '../lib/quiz-rules';
 import { requestDecoded } from './client';
 import { resource, type Resource } from './resource';
@@ -6,7 +6,7 @@ import { resource, type Resource } from './resource';
 export type { QuizDetail, QuizSummary } from '../lib/contract/quiz';
 
 const base = resource<QuizSummary, QuizDetail>(
-  { path: 'api/v1/quiz/', multipart: true, fileFields: ['image', 'sponsor_logo'] },
+  { path: 'api/v1/quiz/', multipart: true, fileFields: QUIZ_FILES },
   { item: quizSummary, one: quizDetail },
 );
 

@@ -1,4 +1,5 @@
 import { bulkDeleteRecords, createRecord, deleteRecord, updateRecord } from './commands';
+import { aQuestion, aQuiz } from './testing';
 import { PortalDatabase, type MirrorRow } from './db';
 import { LocalStorageFullError } from './errors';
 import { findRowByKey, routeKeyOf, serverKey } from './keys';
@@ -60,15 +61,15 @@ describe('createRecord', () => {
 
   it('points a question at an unsynced category by its local id, and waits for it', async () => {
     const category = await createRecord(db, 'categories', { name: 'History' });
-    await createRecord(db, 'questions', { description: 'Who?', category: category.localId });
+    await createRecord(db, 'questions', aQuestion({ category: category.localId }));
     const entry = (await outbox())[1];
     expect(entry).toMatchObject({ payload: { category: category.localId }, dependsOn: [category.localId] });
   });
 
   it('points at a synced category by its server id, whatever key the screen gave', async () => {
     await serverRow(12, 'Science');
-    await createRecord(db, 'questions', { description: 'Why?', category: 's-12' });
-    await createRecord(db, 'quizzes', { name: 'Quiz', questions: [] });
+    await createRecord(db, 'questions', aQuestion({ description: 'Why?', category: 's-12' }));
+    await createRecord(db, 'quizzes', aQuiz({ questions: [] }));
     expect((await outbox())[0]).toMatchObject({ payload: { category: 12 }, dependsOn: [] });
   });
 });

@@ -1,10 +1,11 @@
 import { randomUuid } from '../lib/random-uuid';
-import type { EntityName, MirrorRow, OutboxEntry, Payload, PortalDatabase } from './db';
-import { forEachReference } from './entities';
+import type { EntityName, MirrorRow, PortalDatabase } from './db';
+import { resolveReferences } from './entities';
 import { LocalStorageFullError, RecordNotFoundError, isQuotaError } from './errors';
 import { isLocalKey, newLocalId, serverIdFromKey } from './keys';
 import { notifyLocalChange } from './changes';
-import { entriesOf, hasNoEffect, newEntry, newOpId, refreshSyncState } from './outbox';
+import { changeOf, entriesOf, hasNoEffect, newEntry, newOpId, refreshSyncState, withEdit } from './outbox';
+import type { CreatePayload, RowKey, UpdatePayload } from './payloads';
 
 /*
  * The portal's writes. Each applies the change to the mirror AND queues it in the outbox in one
@@ -26,14 +27,13 @@ export async function writeTransaction<T>(db: PortalDatabase, work: () => Promis
  * are stored as the server id when the row has one, otherwise as the row's local id, which the
  * change then depends on.
  */
-async function normaliseReferences(
+async function normaliseReferences<P extends object>(
   db: PortalDatabase,
   entity: EntityName,
-  payload: Payload,
-): Promise<{ payload: Payload; dependsOn: string[] }> {
+  payload: P,
+): Promise<{ payload: P; dependsOn: string[] }> {
   const dependsOn = new Set<string>();
-  const result: Payload = { ...payload };
-  const resolve = async (target: EntityName, value: unknown): Promise<unknown> => {
+  const resolve = async (target: EntityName, value: RowKey): Promise<RowKey> => {
     if (typeof value !== 'string') return value;
     const fromKey = serverIdFromKey(value);
     if (fromKey !== null) return fromKey;
@@ -44,31 +44,23 @@ async function normaliseReferences(
     if (isLocalKey(value)) dependsOn.add(value);
     return value;
   };
-  const pending: Promise<void>[] = [];
-  forEachReference(entity, payload, (field, target, value) => {
-    pending.push(
-      (async () => {
-        result[field] = Array.isArray(value) ? await Promise.all(value.map((item) => resolve(target, item))) : await resolve(target, value);
-      })(),
-    );
-  });
-  await Promise.all(pending);
-  return { payload: result, dependsOn: [...dependsOn] };
-}
-
-function union(a: readonly string[], b: readonly string[]): string[] {
-  return [...new Set([...a, ...b])];
+  return { payload: await resolveReferences(entity, { ...payload }, resolve), dependsOn: [...dependsOn] };
 }
 
 /** Creates a row on this device and queues its create. Returns the new row (its key is `localId`). */
-export async function createRecord(db: PortalDatabase, entity: EntityName, payload: Payload): Promise<MirrorRow> {
+export async function createRecord<E extends EntityName>(db: PortalDatabase, entity: E, payload: CreatePayload<E>): Promise<MirrorRow> {
   const row = await writeTransaction(db, async () => {
     const normalised = await normaliseReferences(db, entity, payload);
     const localId = newLocalId();
     const created = { ...normalised.payload, localId, serverId: null, syncState: 'pending', serverCopy: null } as MirrorRow;
     await db.mirror(entity).add(created);
     await db.outbox.add(
-      newEntry({ entity, kind: 'create', localId, baseVersion: null, payload: normalised.payload, dependsOn: normalised.dependsOn }),
+      newEntry({
+        ...changeOf<E>({ entity, kind: 'create', payload: normalised.payload }),
+        localId,
+        baseVersion: null,
+        dependsOn: normalised.dependsOn,
+      }),
     );
     return created;
   });
@@ -81,7 +73,12 @@ export async function createRecord(db: PortalDatabase, entity: EntityName, paylo
  * the server yet is merged into that change (one request instead of two); a change the server
  * refused becomes pending again with the fix, under a new Idempotency-Key.
  */
-export async function updateRecord(db: PortalDatabase, entity: EntityName, localId: string, changes: Payload): Promise<MirrorRow> {
+export async function updateRecord<E extends EntityName>(
+  db: PortalDatabase,
+  entity: E,
+  localId: string,
+  changes: UpdatePayload<E>,
+): Promise<MirrorRow> {
   const row = await writeTransaction(db, async () => {
     const table = db.mirror(entity);
     const current = await table.get(localId);
@@ -90,20 +87,22 @@ export async function updateRecord(db: PortalDatabase, entity: EntityName, local
     const updated = { ...current, ...normalised.payload } as MirrorRow;
     await table.put(updated);
     const last = (await entriesOf(db, localId)).at(-1);
-    const mergeable = last && (last.kind === 'create' || last.kind === 'update') && last.status !== 'conflict' && hasNoEffect(last);
-    if (last && mergeable) {
-      const merged: OutboxEntry = {
-        ...last,
-        payload: { ...last.payload, ...normalised.payload },
-        dependsOn: union(last.dependsOn, normalised.dependsOn),
-      };
+    // Row keys such as "s-12" repeat across entities: only a change of this entity's row takes the edit.
+    const mergeable = last && last.entity === entity && last.status !== 'conflict' && hasNoEffect(last);
+    if (last && mergeable && (last.kind === 'create' || last.kind === 'update')) {
+      const merged = withEdit(last, entity, normalised.payload, normalised.dependsOn);
       if (last.status === 'failed')
         Object.assign(merged, { opId: newOpId(), status: 'pending', lastError: null, attempts: 0, nextAttemptAt: 0 });
       await db.outbox.put(merged);
     } else {
       const baseVersion = typeof current.version === 'number' ? current.version : null;
       await db.outbox.add(
-        newEntry({ entity, kind: 'update', localId, baseVersion, payload: normalised.payload, dependsOn: normalised.dependsOn }),
+        newEntry({
+          ...changeOf<E>({ entity, kind: 'update', payload: normalised.payload }),
+          localId,
+          baseVersion,
+          dependsOn: normalised.dependsOn,
+        }),
       );
     }
     await refreshSyncState(db, entity, localId);
@@ -136,11 +135,12 @@ function deleteBaseVersion(row: MirrorRow): number | null {
 }
 
 /** Deletes a row here and queues its delete (or cancels its never-sent create). */
-export async function deleteRecord(db: PortalDatabase, entity: EntityName, localId: string): Promise<void> {
+export async function deleteRecord<E extends EntityName>(db: PortalDatabase, entity: E, localId: string): Promise<void> {
   await writeTransaction(db, async () => {
     const row = await removeLocally(db, entity, localId);
     if (row) {
-      const entry = newEntry({ entity, kind: 'delete', localId, baseVersion: deleteBaseVersion(row), payload: {}, dependsOn: [] });
+      const change = changeOf<E>({ entity, kind: 'delete', payload: {} });
+      const entry = newEntry({ ...change, localId, baseVersion: deleteBaseVersion(row), dependsOn: [] });
       await db.outbox.add({ ...entry, removedRows: [row] });
     }
   });
@@ -148,7 +148,7 @@ export async function deleteRecord(db: PortalDatabase, entity: EntityName, local
 }
 
 /** Deletes several rows here and queues one bulk delete for those the server knows or may know. */
-export async function bulkDeleteRecords(db: PortalDatabase, entity: EntityName, localIds: readonly string[]): Promise<void> {
+export async function bulkDeleteRecords<E extends EntityName>(db: PortalDatabase, entity: E, localIds: readonly string[]): Promise<void> {
   await writeTransaction(db, async () => {
     const removedRows: MirrorRow[] = [];
     for (const localId of localIds) {
@@ -158,11 +158,9 @@ export async function bulkDeleteRecords(db: PortalDatabase, entity: EntityName, 
     if (removedRows.length > 0) {
       const remaining = removedRows.map((row) => row.localId);
       const entry = newEntry({
-        entity,
-        kind: 'bulkDelete',
+        ...changeOf<E>({ entity, kind: 'bulkDelete', payload: { localIds: remaining } }),
         localId: `bulk-${randomUuid()}`,
         baseVersion: null,
-        payload: { localIds: remaining },
         dependsOn: remaining,
       });
       await db.outbox.add({ ...entry, removedRows });

@@ -1,4 +1,5 @@
 import Dexie, { type Table } from 'dexie';
+import type { AnyPayload, OutboxChange } from './payloads';
 
 /**
  * The portal's local database: a mirror of the server's rows, the outbox of changes waiting to be
@@ -49,7 +50,7 @@ export type MirrorRow<S extends ServerObject = ServerObject> = Omit<S, 'id'> & {
 export type EntityName = 'categories' | 'questions' | 'quizzes' | 'polls' | 'pollChoices';
 export const ENTITY_NAMES: readonly EntityName[] = ['categories', 'questions', 'quizzes', 'polls', 'pollChoices'];
 
-export type OutboxKind = 'create' | 'update' | 'delete' | 'bulkDelete';
+export type OutboxKind = OutboxChange['kind'];
 export type OutboxStatus = 'pending' | 'sending' | 'failed' | 'conflict' | 'blocked';
 
 export interface OutboxError {
@@ -59,21 +60,24 @@ export interface OutboxError {
   fieldErrors: Record<string, string[]>;
 }
 
-export type Payload = Record<string, unknown>;
+/** The fields of a queued change of any entity (a retry's fix is merged into them). */
+export type Payload = Partial<AnyPayload>;
 
-export interface OutboxEntry {
+/**
+ * A queued change as stored: the change (entity, kind and the payload of that entity and kind,
+ * payloads.ts) with the bookkeeping of its sending.
+ */
+export type OutboxEntry<E extends EntityName = EntityName> = OutboxEntryState & OutboxChange<E>;
+
+interface OutboxEntryState {
   /** Auto-incremented: the order in which changes were made, and are sent. */
   seq?: number;
   /** Sent as Idempotency-Key: a resend after a lost answer has no second effect. */
   opId: string;
-  entity: EntityName;
-  kind: OutboxKind;
   /** The changed row; for bulkDelete a key of its own ("bulk-<uuid>"). */
   localId: string;
   /** The server version the change was made on (If-Match); null when unknown. */
   baseVersion: number | null;
-  /** Plain JSON, or Blobs for files. bulkDelete: `{ localIds: string[] }`. */
-  payload: Payload;
   /** Local ids of rows whose earlier queued changes must reach the server first. */
   dependsOn: string[];
   status: OutboxStatus;

@@ -1,18 +1,12 @@
 import { randomUuid } from '../lib/random-uuid';
-import type { EntityName, OutboxEntry, OutboxKind, Payload, PortalDatabase, SyncState } from './db';
+import type { EntityName, OutboxEntry, Payload, PortalDatabase, SyncState } from './db';
+import type { CreatePayload, OutboxChange, UpdatePayload } from './payloads';
 
 export function newOpId(): string {
   return randomUuid();
 }
 
-export function newEntry(fields: {
-  entity: EntityName;
-  kind: OutboxKind;
-  localId: string;
-  baseVersion: number | null;
-  payload: Payload;
-  dependsOn: string[];
-}): OutboxEntry {
+export function newEntry(fields: OutboxChange & { localId: string; baseVersion: number | null; dependsOn: string[] }): OutboxEntry {
   return {
     ...fields,
     opId: newOpId(),
@@ -23,6 +17,41 @@ export function newEntry(fields: {
     conflict: null,
     createdAt: Date.now(),
   };
+}
+
+/**
+ * A change of one entity as a change of the outbox. It is a member of the union by construction
+ * (OutboxChange<E>), but TypeScript does not relate a member chosen by a type parameter to the
+ * whole union. This and the two merges below are the only places the outbox's types are asserted.
+ */
+export function changeOf<E extends EntityName>(change: OutboxChange<E>): OutboxChange {
+  return change as OutboxChange;
+}
+
+/**
+ * A queued create or edit of a row of `entity` with a later edit of the row merged in (one request
+ * instead of two): an edit's fields are among the create's, so a create stays a create.
+ */
+export function withEdit<E extends EntityName>(
+  entry: OutboxEntry & { kind: 'create' | 'update' },
+  entity: E,
+  changes: UpdatePayload<E>,
+  dependsOn: readonly string[],
+): OutboxEntry {
+  const payload = { ...entry.payload, ...changes };
+  const change =
+    entry.kind === 'create'
+      ? changeOf<E>({ entity, kind: 'create', payload: payload as CreatePayload<E> })
+      : changeOf<E>({ entity, kind: 'update', payload: payload as UpdatePayload<E> });
+  return { ...entry, ...change, dependsOn: [...new Set([...entry.dependsOn, ...dependsOn])] };
+}
+
+/**
+ * A change the user retries with a fix: the fix's fields are merged into its payload. The fix comes
+ * from a screen about this change, so it names fields of the change's own entity.
+ */
+export function withFix(entry: OutboxEntry, fix: Payload): OutboxEntry {
+  return { ...entry, payload: { ...entry.payload, ...fix } } as OutboxEntry;
 }
 
 /** The queued changes of one row, oldest first. */

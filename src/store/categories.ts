@@ -6,7 +6,7 @@ import { useListedRows, type Listed } from './listed';
 /** A mirrored category: the contract's category; `updated_at` and the rest are absent until the server has it. */
 export type CategoryRow = MirrorOf<Category, 'name'>;
 
-export const categoriesMirror = mirrorOf<CategoryRow>('categories');
+export const categoriesMirror = mirrorOf<CategoryRow, 'categories'>('categories');
 
 /** Every mirrored category, live, with whether their first pull is done (the list; undefined while the database opens). */
 export const useListedCategories = (): Listed<CategoryRow> | undefined => useListedRows(categoriesMirror);

@@ -1,7 +1,8 @@
 import type { Table } from 'dexie';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { bulkDeleteRecords, createRecord, deleteRecord, updateRecord, writeTransaction } from '../local/commands';
-import { portalDatabase, type EntityName, type MirrorRow, type Payload, type ServerObject } from '../local/db';
+import { portalDatabase, type EntityName, type MirrorRow, type ServerObject } from '../local/db';
+import type { CreatePayload, UpdatePayload } from '../local/payloads';
 import { findRowByKey } from '../local/keys';
 
 /*
@@ -10,7 +11,7 @@ import { findRowByKey } from '../local/keys';
  * opens the database.
  */
 
-export type { MirrorRow, Payload, SyncState } from '../local/db';
+export type { MirrorRow, SyncState } from '../local/db';
 export { isLocalKey, routeKeyOf } from '../local/keys';
 export { LocalStorageFullError, RecordNotFoundError } from '../local/errors';
 
@@ -27,14 +28,14 @@ export type MirrorOf<S extends ServerObject, Written extends keyof S, Overrides 
   Omit<Pick<S, Written> & Partial<Omit<S, 'id' | Written>>, keyof Overrides> &
   Overrides;
 
-/** One mirrored entity: its table, read as its row type. */
-export interface Mirror<Row extends RowBookkeeping> {
-  readonly entity: EntityName;
+/** One mirrored entity: its table, read as its row type, written with its payloads. */
+export interface Mirror<Row extends RowBookkeeping, E extends EntityName = EntityName> {
+  readonly entity: E;
   /** The table, typed: Dexie types every mirror table alike, and this is where each gets its row type. */
   table(): Table<Row, string>;
 }
 
-export function mirrorOf<Row extends RowBookkeeping>(entity: EntityName): Mirror<Row> {
+export function mirrorOf<Row extends RowBookkeeping, E extends EntityName>(entity: E): Mirror<Row, E> {
   // The one place a mirror table is given its row type: rows enter it only through the commands below
   // (payloads the store types) and the sync engine (the server's objects, decoded by src/api).
   return { entity, table: () => portalDatabase().mirror(entity) as unknown as Table<Row, string> };
@@ -61,15 +62,18 @@ export function useRow<Row extends RowBookkeeping>(mirror: Mirror<Row>, key: str
 }
 
 /** Creates a row here and queues its create (works offline); returns the row, keyed by its local id. */
-export async function queueCreate<Row extends RowBookkeeping, P extends Payload>(mirror: Mirror<Row>, payload: P): Promise<Row> {
+export async function queueCreate<Row extends RowBookkeeping, E extends EntityName>(
+  mirror: Mirror<Row, E>,
+  payload: CreatePayload<E>,
+): Promise<Row> {
   return (await createRecord(portalDatabase(), mirror.entity, payload)) as unknown as Row;
 }
 
 /** Edits a row here and queues the edit (merged into a change not sent yet). */
-export async function queueUpdate<Row extends RowBookkeeping, P extends Payload>(
-  mirror: Mirror<Row>,
+export async function queueUpdate<Row extends RowBookkeeping, E extends EntityName>(
+  mirror: Mirror<Row, E>,
   localId: string,
-  changes: P,
+  changes: UpdatePayload<E>,
 ): Promise<Row> {
   return (await updateRecord(portalDatabase(), mirror.entity, localId, changes)) as unknown as Row;
 }

@@ -50,7 +50,7 @@ export function useRefusedChanges(entity: EntityName): ReadonlyMap<string, Outbo
     const refused = new Map<string, OutboxEntry>();
     for (const entry of entries) {
       if (entry.status !== 'failed') continue;
-      const keys = entry.kind === 'bulkDelete' ? ((entry.payload.localIds as string[] | undefined) ?? []) : [entry.localId];
+      const keys = entry.kind === 'bulkDelete' ? entry.payload.localIds : [entry.localId];
       for (const key of keys) if (!refused.has(key)) refused.set(key, entry);
     }
     return refused;

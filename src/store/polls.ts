@@ -1,6 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { Poll, PollChoice } from '../lib/contract/poll';
-import { findRow, mirrorOf, queueCreate, queueDelete, queueUpdate, useRow, useRows, type MirrorOf, type Payload } from './mirror';
+import { findRow, mirrorOf, queueCreate, queueDelete, queueUpdate, useRow, useRows, type MirrorOf } from './mirror';
+import type { CreatePayload, UpdatePayload } from '../local/payloads';
 import { useListedRows, type Listed } from './listed';
 
 /** A mirrored poll: the contract's poll; fields the server fills (hash, dates) are absent on a poll created offline. */
@@ -12,8 +13,13 @@ export const useListedPolls = (): Listed<PollRow> | undefined => useListedRows(p
 /** A mirrored choice: `question` is its poll's server id, or the poll's local id before the poll is synced. */
 export type ChoiceRow = MirrorOf<PollChoice, 'name', { question: number | string }>;
 
-export const pollsMirror = mirrorOf<PollRow>('polls');
-export const choicesMirror = mirrorOf<ChoiceRow>('pollChoices');
+/** What Add Poll queues. */
+export type NewPoll = CreatePayload<'polls'>;
+/** What Edit Poll and the active switch queue: the changed fields, a new QR image or its removal. */
+export type PollChanges = UpdatePayload<'polls'>;
+
+export const pollsMirror = mirrorOf<PollRow, 'polls'>('polls');
+export const choicesMirror = mirrorOf<ChoiceRow, 'pollChoices'>('pollChoices');
 
 export const usePolls = (): PollRow[] | undefined => useRows(pollsMirror);
 
@@ -33,9 +39,9 @@ export function useChoiceRowsOf(poll: Pick<PollRow, 'localId' | 'serverId'> | nu
   }, [localId, serverId]);
 }
 
-export const createPoll = (payload: Payload) => queueCreate(pollsMirror, payload);
-export const updatePoll = (localId: string, changes: Payload) => queueUpdate(pollsMirror, localId, changes);
+export const createPoll = (payload: NewPoll) => queueCreate(pollsMirror, payload);
+export const updatePoll = (localId: string, changes: PollChanges) => queueUpdate(pollsMirror, localId, changes);
 export const deletePoll = (localId: string) => queueDelete(pollsMirror, localId);
-export const createChoice = (payload: Payload) => queueCreate(choicesMirror, payload);
-export const updateChoice = (localId: string, changes: Payload) => queueUpdate(choicesMirror, localId, changes);
+export const createChoice = (payload: CreatePayload<'pollChoices'>) => queueCreate(choicesMirror, payload);
+export const updateChoice = (localId: string, changes: UpdatePayload<'pollChoices'>) => queueUpdate(choicesMirror, localId, changes);
 export const deleteChoice = (localId: string) => queueDelete(choicesMirror, localId);

@@ -12,8 +12,8 @@ import {
   useRow,
   useRows,
   type MirrorOf,
-  type Payload,
 } from './mirror';
+import type { CreatePayload, UpdatePayload } from '../local/payloads';
 import { useListedRows, type Listed } from './listed';
 
 /**
@@ -33,7 +33,12 @@ export type QuestionRow = MirrorOf<
   }
 >;
 
-export const questionsMirror = mirrorOf<QuestionRow>('questions');
+/** What Add Question queues; `category` may be a category's local id (the question then waits for it). */
+export type NewQuestion = CreatePayload<'questions'>;
+/** What Edit Question queues: the changed fields, a new image or its removal. */
+export type QuestionChanges = UpdatePayload<'questions'>;
+
+export const questionsMirror = mirrorOf<QuestionRow, 'questions'>('questions');
 
 /** Every mirrored question, live, with whether their first pull is done (List Questions; undefined while the database opens). */
 export const useListedQuestions = (): Listed<QuestionRow> | undefined => useListedRows(questionsMirror);
@@ -48,15 +53,15 @@ export const findQuestion = (key: string | number) => findRow(questionsMirror, k
 export const allQuestions = (): Promise<QuestionRow[]> => questionsMirror.table().toArray();
 
 /** Queues a question's create; `category` may be a category's local id (the question then waits for it). */
-export const createQuestion = (payload: Payload) => queueCreate(questionsMirror, payload);
-export const updateQuestion = (localId: string, changes: Payload) => queueUpdate(questionsMirror, localId, changes);
+export const createQuestion = (payload: NewQuestion) => queueCreate(questionsMirror, payload);
+export const updateQuestion = (localId: string, changes: QuestionChanges) => queueUpdate(questionsMirror, localId, changes);
 export const deleteQuestion = (localId: string) => queueDelete(questionsMirror, localId);
 export const deleteQuestions = (localIds: readonly string[]) => queueBulkDelete(questionsMirror, localIds);
 
 /** A question to queue with its category by name (an import's row). */
 export interface QuestionByCategoryName {
   categoryName: string;
-  payload: Payload;
+  payload: Omit<NewQuestion, 'category'>;
 }
 
 /**
@@ -76,6 +81,11 @@ export async function createQuestionsByCategoryName(
       const created = await createCategory({ name });
       keys.set(nameKey(name), created.localId);
     }
-    for (const { categoryName, payload } of questions) await createQuestion({ ...payload, category: keys.get(nameKey(categoryName)) });
+    for (const { categoryName, payload } of questions) {
+      const category = keys.get(nameKey(categoryName));
+      // newNames names every category the rows need that no row has, so each has a key by now.
+      if (category === undefined) throw new Error(`The import found no category named ${categoryName}.`);
+      await createQuestion({ ...payload, category });
+    }
   });
 }

@@ -4,7 +4,8 @@ import { portalDatabase } from '../local/db';
 import { applyWriteAnswer } from '../sync/mirror';
 import { questionsMirror, type QuestionRow } from './questions';
 import { useListedRows, type Listed } from './listed';
-import { findRow, mirrorOf, queueCreate, queueDelete, queueUpdate, useRow, type MirrorOf, type Payload } from './mirror';
+import { findRow, mirrorOf, queueCreate, queueDelete, queueUpdate, useRow, type MirrorOf } from './mirror';
+import type { CreatePayload, UpdatePayload } from '../local/payloads';
 
 /**
  * A mirrored quiz: the contract's quiz. `questions` holds server ids, or local question keys for questions
@@ -16,7 +17,12 @@ export type QuizRow = MirrorOf<
   { questions: (number | string)[] }
 >;
 
-export const quizzesMirror = mirrorOf<QuizRow>('quizzes');
+/** What Create Quiz queues: `questions` in the quiz's order, as server ids or local question keys. */
+export type NewQuiz = CreatePayload<'quizzes'>;
+/** What Edit Quiz queues: the fields it sends. */
+export type QuizChanges = UpdatePayload<'quizzes'>;
+
+export const quizzesMirror = mirrorOf<QuizRow, 'quizzes'>('quizzes');
 
 /** What List Quiz reads from the mirror: every quiz, and whether this device has pulled the quizzes at least once. */
 export type ListedQuizzes = Listed<QuizRow>;
@@ -42,8 +48,8 @@ export function useQuestionBank(): QuestionRow[] | undefined {
   });
 }
 
-export const createQuiz = (payload: Payload) => queueCreate(quizzesMirror, payload);
-export const updateQuiz = (localId: string, changes: Payload) => queueUpdate(quizzesMirror, localId, changes);
+export const createQuiz = (payload: NewQuiz) => queueCreate(quizzesMirror, payload);
+export const updateQuiz = (localId: string, changes: QuizChanges) => queueUpdate(quizzesMirror, localId, changes);
 export const deleteQuiz = (localId: string) => queueDelete(quizzesMirror, localId);
 
 /**

@@ -4,6 +4,7 @@
 import { http } from '../api/client';
 import { createRecord, deleteRecord, updateRecord } from '../local/commands';
 import { PortalDatabase, type EntityName } from '../local/db';
+import type { CreatePayload, UpdatePayload } from '../local/payloads';
 import { SyncEngine } from './engine';
 import { syncedEntities } from './registry';
 
@@ -162,12 +163,12 @@ class OfflineSession {
     return rows.length === 0 ? undefined : rows[Math.floor(this.random() * rows.length)];
   }
 
-  private async create(entity: EntityName, payload: Record<string, unknown>): Promise<string> {
+  private async create<E extends EntityName>(entity: E, payload: CreatePayload<E>): Promise<string> {
     this.changes += 1;
     return (await createRecord(this.db, entity, payload)).localId;
   }
 
-  private async update(entity: EntityName, localId: string, payload: Record<string, unknown>): Promise<void> {
+  private async update<E extends EntityName>(entity: E, localId: string, payload: UpdatePayload<E>): Promise<void> {
     this.changes += 1;
     await updateRecord(this.db, entity, localId, payload);
   }
@@ -222,7 +223,7 @@ class OfflineSession {
     if (!category) return;
     const description = this.label('Question');
     const withImage = this.random() < 0.3;
-    const payload: Record<string, unknown> = {
+    const payload: CreatePayload<'questions'> = {
       description,
       hint: `Hint for ${description}`,
       options: 'A: Red, B: Green, C: Blue, D: Yellow',

@@ -3,6 +3,7 @@ import { resource } from '../api/resource';
 import { IDEMPOTENCY_IN_PROGRESS_MESSAGE } from '../lib/contract/idempotency';
 import type { Category } from '../api/categories';
 import { createRecord, deleteRecord, updateRecord } from '../local/commands';
+import { aQuestion } from '../local/testing';
 import { PortalDatabase, type MirrorRow, type ServerObject } from '../local/db';
 import { ServerConnection, type Connection } from '../lib/server-connection';
 import { SyncEngine, type IdAssigned } from './engine';
@@ -142,7 +143,7 @@ describe('push', () => {
 
   it('sends dependent changes in order and replaces local ids in rows and queued payloads', async () => {
     const category = await createRecord(db, 'categories', { name: 'History' });
-    const question = await createRecord(db, 'questions', { description: 'Who?', category: category.localId });
+    const question = await createRecord(db, 'questions', aQuestion({ category: category.localId }));
     await updateRecord(db, 'categories', category.localId, { name: 'World history' });
     server.failNext({ kind: 'status', status: 503 });
     await engine.syncNow();
@@ -161,7 +162,7 @@ describe('push', () => {
 
   it('sends a change that points at a row created after it once that row exists', async () => {
     const first = await createRecord(db, 'categories', { name: 'First' });
-    const question = await createRecord(db, 'questions', { description: 'Who?', category: first.localId });
+    const question = await createRecord(db, 'questions', aQuestion({ category: first.localId }));
     const later = await createRecord(db, 'categories', { name: 'Later' });
     await updateRecord(db, 'questions', question.localId, { category: later.localId });
     await engine.syncNow();
@@ -207,7 +208,7 @@ describe('push', () => {
 
   it('rewrites a queued payload that still holds the local id when the server assigns it', async () => {
     const category = await createRecord(db, 'categories', { name: 'History' });
-    await createRecord(db, 'questions', { description: '', category: category.localId });
+    await createRecord(db, 'questions', aQuestion({ description: '', category: category.localId }));
     await engine.syncNow();
     const categoryId = server.rows()[0]!.id;
     const [question] = await outbox();
@@ -278,7 +279,7 @@ describe('failures', () => {
 
   it('400 marks the change failed with the field errors, blocks what depends on it, sends the rest', async () => {
     const bad = await createRecord(db, 'categories', { name: ' ' });
-    await createRecord(db, 'questions', { description: 'Who?', category: bad.localId });
+    await createRecord(db, 'questions', aQuestion({ category: bad.localId }));
     await createRecord(db, 'categories', { name: 'Fine' });
     await engine.syncNow();
     const [failed, blocked] = await outbox();

@@ -1,6 +1,7 @@
 import type { EntityName, MirrorRow, OutboxEntry, PortalDatabase, ServerObject } from '../local/db';
 import { entityDescriptors, mapReferences } from '../local/entities';
 import { serverKey } from '../local/keys';
+import type { RowKey } from '../local/payloads';
 import { entriesOf, refreshSyncState } from '../local/outbox';
 
 /*
@@ -52,7 +53,7 @@ export async function assignServerId(db: PortalDatabase, entity: EntityName, loc
     if (duplicate.localId !== localId && (await entriesOf(db, duplicate.localId)).length === 0)
       await db.mirror(entity).delete(duplicate.localId);
   }
-  const swap = (target: EntityName, value: unknown) => (target === entity && value === localId ? serverId : value);
+  const swap = (target: EntityName, key: RowKey) => (target === entity && key === localId ? serverId : key);
   for (const descriptor of Object.values(entityDescriptors)) {
     const fields = Object.entries(descriptor.references)
       .filter(([, target]) => target === entity)
@@ -94,7 +95,7 @@ async function locallyDeletedIds(db: PortalDatabase, entity: EntityName, changes
     // A refused delete put its rows back (push.ts): they follow the server again until the user decides.
     if (entry.status === 'failed') continue;
     for (const row of entry.removedRows ?? []) if (row.serverId !== null) ids.add(row.serverId);
-    const keys = entry.kind === 'delete' ? [entry.localId] : ((entry.payload.localIds as string[] | undefined) ?? []);
+    const keys = entry.kind === 'delete' ? [entry.localId] : entry.payload.localIds;
     for (const key of keys) {
       const mapped = (await db.idMap.get([entity, key]))?.serverId ?? (key.startsWith('s-') ? Number(key.slice(2)) : null);
       if (mapped !== null) ids.add(mapped);

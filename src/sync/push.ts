@@ -2,8 +2,8 @@ import type { KyInstance } from 'ky';
 import { ApiError, readableMessage } from '../api/errors';
 import { ResourceError } from '../api/resource';
 import { isIdempotencyInProgress } from '../lib/contract/idempotency';
-import type { EntityName, OutboxEntry, OutboxError, Payload, PortalDatabase, ServerObject } from '../local/db';
-import { entityDescriptors, mapReferences } from '../local/entities';
+import type { EntityName, OutboxEntry, OutboxError, PortalDatabase, ServerObject } from '../local/db';
+import { entityDescriptors, resolveReferences } from '../local/entities';
 import { serverIdOf } from '../local/keys';
 import { refreshSyncState } from '../local/outbox';
 import { isRetryable, retryDelay } from './backoff';
@@ -55,18 +55,8 @@ async function requireServerId(ctx: PushContext, entity: EntityName, localId: st
 }
 
 /** The payload as the server wants it: every reference to a local id becomes its server id. */
-async function resolvePayload(ctx: PushContext, entry: OutboxEntry): Promise<Payload> {
-  const lookups: Promise<void>[] = [];
-  const resolved = new Map<string, number>();
-  mapReferences(entry.entity, entry.payload, (target, value) => {
-    if (typeof value === 'string')
-      lookups.push(requireServerId(ctx, target, value).then((id) => void resolved.set(`${target}:${value}`, id)));
-    return value;
-  });
-  await Promise.all(lookups);
-  return mapReferences(entry.entity, entry.payload, (target, value) =>
-    typeof value === 'string' ? resolved.get(`${target}:${value}`) : value,
-  );
+function resolvePayload<P extends object>(ctx: PushContext, entity: EntityName, payload: P): Promise<P> {
+  return resolveReferences(entity, payload, async (target, key) => (typeof key === 'string' ? requireServerId(ctx, target, key) : key));
 }
 
 /** Sends one entry; resolves when the server acted, throws its error otherwise. */
@@ -78,7 +68,7 @@ async function send(ctx: PushContext, entry: OutboxEntry): Promise<void> {
   const { db } = ctx;
   switch (entry.kind) {
     case 'create': {
-      const answer = await api.create(await resolvePayload(ctx, entry), write, ctx.client);
+      const answer = await api.create(await resolvePayload(ctx, entry.entity, entry.payload), write, ctx.client);
       await db.transaction('rw', db.syncTables(), async () => {
         await db.outbox.delete(entry.seq as number);
         await assignServerId(db, entry.entity, entry.localId, answer.id);
@@ -89,7 +79,7 @@ async function send(ctx: PushContext, entry: OutboxEntry): Promise<void> {
     }
     case 'update': {
       const id = await requireServerId(ctx, entry.entity, entry.localId);
-      const answer = await api.update(id, await resolvePayload(ctx, entry), write, ctx.client);
+      const answer = await api.update(id, await resolvePayload(ctx, entry.entity, entry.payload), write, ctx.client);
       await db.transaction('rw', db.syncTables(), async () => {
         await db.outbox.delete(entry.seq as number);
         await applyWriteAnswer(db, entry.entity, entry.localId, answer);
@@ -103,7 +93,7 @@ async function send(ctx: PushContext, entry: OutboxEntry): Promise<void> {
       return;
     }
     case 'bulkDelete': {
-      const keys = (entry.payload.localIds as string[] | undefined) ?? [];
+      const keys = entry.payload.localIds;
       const ids = await Promise.all(keys.map((key) => requireServerId(ctx, entry.entity, key)));
       await ignoreNotFound(api.bulkDelete(ids, write, ctx.client));
       await deleted(ctx, entry, keys);

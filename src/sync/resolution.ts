@@ -4,7 +4,7 @@ import type { MirrorRow, OutboxEntry, Payload, PortalDatabase, ServerObject } fr
 import { writeTransaction } from '../local/commands';
 import { RecordNotFoundError } from '../local/errors';
 import { serverIdOf } from '../local/keys';
-import { entriesOf, newOpId, refreshSyncState } from '../local/outbox';
+import { entriesOf, newOpId, refreshSyncState, withFix } from '../local/outbox';
 import { rowFromServer, versionOf } from './mirror';
 import type { SyncedEntity } from './registry';
 
@@ -37,7 +37,7 @@ export async function retryChange(db: PortalDatabase, opId: string, changes: Pay
     await db.outbox.update(entry.seq as number, {
       ...requeued,
       opId: refused ? newOpId() : entry.opId,
-      payload: { ...entry.payload, ...changes },
+      payload: withFix(entry, changes).payload,
       ...(restored?.serverCopy ? { baseVersion: versionOf(restored.serverCopy) } : {}),
     });
     if (Object.keys(changes).length > 0 && (await table.get(entry.localId)))

@@ -1,7 +1,9 @@
 import { Checkbox, Group, Paper, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useEffect, useState } from 'react';
+import type { ZodSafeParseResult } from 'zod';
 import { pollCreatePayload, pollUpdatePayload } from '../../lib/contract/poll';
+import type { NewPoll, PollChanges } from '../../store/polls';
 import { ImageInput, type ImageValue } from '../../ui/ImageInput';
 import { choiceNamesOf, qrImagePayload } from './poll-payload';
 import { joinCodeInput } from './poll-rows';
@@ -20,21 +22,26 @@ export interface PollFormValues {
 
 const TEXT_FIELDS = ['name', 'join_code', 'poll_hash', 'show_options', 'show_total_votes', 'qr_image'] as const;
 
-interface PollFormProps {
-  mode: 'create' | 'edit';
+interface PollFormBase {
   initialValues: PollFormValues;
   /** The server's messages for a refused change of this poll, shown under their fields. */
   serverErrors?: Record<string, string[]>;
   onCancel?: () => void;
-  /**
-   * Receives the payload to queue: the checked fields, and qr_image only when a new file was chosen or removed
-   * (poll-payload.ts); on Add Poll also the choices' names.
-   */
-  onSubmit: (payload: Record<string, unknown>, choices: string[]) => Promise<void>;
 }
 
+/**
+ * The payload to queue: the checked fields, and qr_image only when a new file was chosen or removed
+ * (poll-payload.ts); on Add Poll also the choices' names.
+ */
+type PollFormProps = PollFormBase &
+  (
+    | { mode: 'create'; onSubmit: (payload: NewPoll, choices: string[]) => Promise<void> }
+    | { mode: 'edit'; onSubmit: (payload: PollChanges) => Promise<void> }
+  );
+
 /** Add Poll / Edit Poll (the specification's screens): name and join code required, poll hash too on edit (the specification's validation rules). */
-export function PollForm({ mode, initialValues, serverErrors = {}, onCancel, onSubmit }: PollFormProps) {
+export function PollForm(props: PollFormProps) {
+  const { mode, initialValues, serverErrors = {}, onCancel } = props;
   const [saving, setSaving] = useState(false);
   const form = useForm<PollFormValues>({ mode: 'controlled', initialValues });
   const { setErrors } = form;
@@ -48,6 +55,13 @@ export function PollForm({ mode, initialValues, serverErrors = {}, onCancel, onS
     if (Object.keys(shown).length > 0) setErrors(shown);
   }, [serverErrors, setErrors]);
 
+  /** The checked fields, or null when a rule refused them (the messages are then under the fields). */
+  const checked = <T,>(parsed: ZodSafeParseResult<T>): T | null => {
+    if (parsed.success) return parsed.data;
+    form.setErrors(Object.fromEntries(parsed.error.issues.toReversed().map((issue) => [String(issue.path[0]), issue.message])));
+    return null;
+  };
+
   const submit = form.onSubmit(async (values) => {
     const fields = {
       name: values.name,
@@ -56,19 +70,25 @@ export function PollForm({ mode, initialValues, serverErrors = {}, onCancel, onS
       show_total_votes: values.show_total_votes,
       ...(withHash ? { poll_hash: values.poll_hash } : {}),
     };
-    const parsed = (mode === 'create' ? pollCreatePayload : pollUpdatePayload).safeParse(fields);
-    if (!parsed.success) {
-      form.setErrors(Object.fromEntries(parsed.error.issues.toReversed().map((issue) => [String(issue.path[0]), issue.message])));
-      return;
+    let save: ((choices: string[]) => Promise<void>) | null = null;
+    if (props.mode === 'create') {
+      const data = checked(pollCreatePayload.safeParse(fields));
+      // A new poll has no QR image yet: only a chosen file is sent.
+      if (data)
+        save = (choices) => props.onSubmit({ ...data, ...(values.qr_image instanceof File ? { qr_image: values.qr_image } : {}) }, choices);
+    } else {
+      const data = checked(pollUpdatePayload.safeParse(fields));
+      if (data) save = () => props.onSubmit({ ...data, ...qrImagePayload(initialValues.qr_image, values.qr_image) });
     }
     const choices = choiceNamesOf(values.choices ?? '');
     if (choices.error) {
       form.setFieldError('choices', choices.error);
       return;
     }
+    if (!save) return;
     setSaving(true);
     try {
-      await onSubmit({ ...parsed.data, ...qrImagePayload(initialValues.qr_image, values.qr_image) }, choices.names);
+      await save(choices.names);
     } finally {
       setSaving(false);
     }

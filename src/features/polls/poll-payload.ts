@@ -1,4 +1,5 @@
 import type { ImageValue } from '../../ui/ImageInput';
+import type { PollChanges } from '../../store/polls';
 import type { PollRow } from './poll-rows';
 
 // What Add Poll and Edit Poll queue, without React, so each rule is tested alone.
@@ -8,7 +9,7 @@ import type { PollRow } from './poll-rows';
  * removed (a file field never carries a URL, the convention of questions); otherwise nothing, so the
  * stored image is never sent back.
  */
-export function qrImagePayload(initial: ImageValue, value: ImageValue): Record<string, unknown> {
+export function qrImagePayload(initial: ImageValue, value: ImageValue): PollChanges {
   if (value instanceof File) return { qr_image: value };
   if (value === null && initial !== null) return { qr_image: null, qr_image_clear: true };
   return {};
@@ -18,7 +19,7 @@ export function qrImagePayload(initial: ImageValue, value: ImageValue): Record<s
  * Only the fields an edit changed are queued, so an edit made offline does not overwrite others' changes.
  * A new file and a removal are always kept: the mirror may already hold an earlier removal's flag.
  */
-export function changedPollFields(row: PollRow, payload: Record<string, unknown>): Record<string, unknown> {
+export function changedPollFields(row: PollRow, payload: PollChanges): PollChanges {
   const current: Record<string, unknown> = { ...row };
   return Object.fromEntries(
     Object.entries(payload).filter(([field, value]) => value instanceof File || field === 'qr_image_clear' || current[field] !== value),

@@ -1,4 +1,4 @@
-import type { Payload } from '../../store/mirror';
+import type { NewQuestion, QuestionChanges } from '../../store/questions';
 import { correctOption } from '../../lib/contract/question';
 import { encodeOptions, OPTION_LETTERS, optionsOfQuestion, type OptionLetter } from '../../lib/options-codec';
 import type { ImageValue } from '../../ui/ImageInput';
@@ -55,29 +55,29 @@ export function validateQuestionForm(
 }
 
 /** The create payload (the POST calls of the API): the image only when a file was chosen. */
-export function createPayload(values: QuestionFormValues): Payload {
-  const payload: Payload = {
+export function createPayload(values: QuestionFormValues): NewQuestion {
+  return {
     category: values.selectedCategory,
     description: values.questionDescription.trim(),
     hint: values.questionHint.trim(),
     options: encodeOptions(values.options),
     correct_option: values.rawCorrectOptions.trim().toUpperCase(),
+    ...(values.sponsorImage instanceof Blob ? { image: values.sponsorImage } : {}),
   };
-  if (values.sponsorImage instanceof Blob) payload.image = values.sponsorImage;
-  return payload;
 }
+
+const TEXT_FIELDS = ['category', 'description', 'hint', 'options', 'correct_option'] as const;
 
 /**
  * The fields an edit changed (the PATCH calls of the API). An image that did not change is not sent again; a new file
  * replaces it; removing it sends image_clear (the contract's way, as a file field never carries a URL).
  */
-export function changedPayload(initial: QuestionFormValues, values: QuestionFormValues): Payload {
+export function changedPayload(initial: QuestionFormValues, values: QuestionFormValues): QuestionChanges {
   const before = createPayload(initial);
   const after = createPayload(values);
-  const changes: Payload = {};
-  for (const field of ['category', 'description', 'hint', 'options', 'correct_option'] as const) {
-    if (after[field] !== before[field]) changes[field] = after[field];
-  }
+  const changes: QuestionChanges = Object.fromEntries(
+    TEXT_FIELDS.filter((field) => after[field] !== before[field]).map((field) => [field, after[field]]),
+  );
   if (values.sponsorImage !== initial.sponsorImage) {
     if (values.sponsorImage instanceof Blob) changes.image = values.sponsorImage;
     else if (values.sponsorImage === null) Object.assign(changes, { image: null, image_clear: true });

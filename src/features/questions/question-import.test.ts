@@ -42,7 +42,7 @@ describe('question import', () => {
     ]);
     expect(
       outbox
-        .filter((entry) => entry.entity === 'questions' && entry.payload.category === space?.localId)
+        .filter((entry) => entry.entity === 'questions' && entry.kind === 'create' && entry.payload.category === space?.localId)
         .every((entry) => entry.dependsOn.includes(space?.localId ?? '')),
     ).toBe(true);
   });

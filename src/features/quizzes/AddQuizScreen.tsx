@@ -133,9 +133,8 @@ function QuizForm({ quiz, bank }: QuizFormProps) {
         questionsRef.current,
         bank.map((row) => row.localId),
       );
-      const payload = quizPayloadOf(formValues, selected, quiz ?? undefined);
-      if (quiz) await updateQuiz(quiz.localId, payload);
-      else await createQuiz(payload);
+      if (quiz) await updateQuiz(quiz.localId, quizPayloadOf(formValues, selected, quiz));
+      else await createQuiz(quizPayloadOf(formValues, selected));
       notifyDone(quiz ? 'Quiz updated' : 'Quiz created');
       navigate(paths.listQuiz());
     } catch (error) {

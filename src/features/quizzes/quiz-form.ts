@@ -1,5 +1,6 @@
 import { END_BEFORE_START_MESSAGE, type QuizAuth } from '../../lib/contract/quiz';
 import { DEFAULT_STATUS, normaliseJoinCode, statusOrder, statusesFrom, type QuizMode, type QuizStatus } from '../../lib/quiz-rules';
+import type { NewQuiz, QuizChanges } from '../../store/quizzes';
 import type { QuizRow } from './quiz-rows';
 
 // The quiz form's values, rules (the specification's Quiz validation rules) and payload, without React, so each rule is tested alone.
@@ -176,37 +177,48 @@ export type SavedQuiz = Pick<QuizRow, 'mode' | 'status' | 'question_no' | 'spons
  * left as they were: the live controls or the AUTO scheduler may have moved them on since, and sending the
  * old value would be a step back.
  */
-export function quizPayloadOf(values: QuizFormValues, questions: readonly string[], saved?: SavedQuiz): Record<string, unknown> {
+export function quizPayloadOf(values: QuizFormValues, questions: readonly string[], saved?: undefined): NewQuiz;
+export function quizPayloadOf(values: QuizFormValues, questions: readonly string[], saved: SavedQuiz): QuizChanges;
+export function quizPayloadOf(values: QuizFormValues, questions: readonly string[], saved?: SavedQuiz): NewQuiz | QuizChanges {
   const mode = values.mode ?? 'AUTO';
-  const payload: Record<string, unknown> = {
+  const fields = {
     name: values.name.trim(),
     mode,
-    status: values.status,
-    qs_timer: wholeNumber(values.qs_timer),
-    before_qs_timer: wholeNumber(values.before_qs_timer),
-    max_attempt_count: wholeNumber(values.max_attempt_count),
-    start_date_time: combineDateTime(values.start_date, values.start_time)?.toISOString(),
-    end_date_time: combineDateTime(values.end_date, values.end_time)?.toISOString(),
+    qs_timer: validNumber(values.qs_timer),
+    before_qs_timer: validNumber(values.before_qs_timer),
+    max_attempt_count: validNumber(values.max_attempt_count),
+    start_date_time: validInstant(values.start_date, values.start_time),
+    end_date_time: validInstant(values.end_date, values.end_time),
     sponsor_name: values.sponsor_name.trim(),
     show_count_down: values.show_count_down,
     show_options: values.show_options,
     auth_used: values.auth_used,
     questions: [...questions],
+    ...(mode === 'AUTO'
+      ? { timer_bw_qs: validNumber(values.timer_bw_qs), time_based: values.time_based }
+      : { question_no: validNumber(values.question_no), time_based: false }),
   };
-  if (mode === 'AUTO') {
-    payload.timer_bw_qs = wholeNumber(values.timer_bw_qs);
-    payload.time_based = values.time_based;
-  } else {
-    payload.question_no = wholeNumber(values.question_no);
-    payload.time_based = false;
-  }
-  if (saved) {
-    if (values.status === saved.status && mode === saved.mode) delete payload.status;
-    if (mode === 'MANUAL' && payload.question_no === saved.question_no) delete payload.question_no;
-  } else payload.join_code = normaliseJoinCode(values.join_code);
-  if (values.sponsor_logo instanceof Blob) payload.sponsor_logo = values.sponsor_logo;
-  else if (values.sponsor_logo === null && saved?.sponsor_logo) Object.assign(payload, { sponsor_logo: null, sponsor_logo_clear: true });
-  return payload;
+  const sponsorLogo = values.sponsor_logo instanceof Blob ? { sponsor_logo: values.sponsor_logo } : {};
+  if (!saved) return { ...fields, status: values.status, join_code: normaliseJoinCode(values.join_code), ...sponsorLogo };
+  const changes: QuizChanges = { ...fields, ...sponsorLogo };
+  if (values.status !== saved.status || mode !== saved.mode) changes.status = values.status;
+  if (mode === 'MANUAL' && changes.question_no === saved.question_no) delete changes.question_no;
+  if (values.sponsor_logo === null && saved.sponsor_logo) Object.assign(changes, { sponsor_logo: null, sponsor_logo_clear: true });
+  return changes;
+}
+
+/** A number field validateQuizForm has accepted. */
+function validNumber(value: number | string): number {
+  const number = wholeNumber(value);
+  if (number === null) throw new Error('The quiz form sends only what validateQuizForm accepted.');
+  return number;
+}
+
+/** A date and time validateQuizForm has accepted, as an ISO instant. */
+function validInstant(date: string | null, time: string): string {
+  const instant = combineDateTime(date, time);
+  if (!instant) throw new Error('The quiz form sends only what validateQuizForm accepted.');
+  return instant.toISOString();
 }
 
 /** The form fields the server's field errors may name, so they appear under the matching field. */

@@ -30,7 +30,7 @@ function formatValue(value: unknown): string {
 /** Mine next to the server's, field by field, for the fields my change touches. */
 function ConflictVersions({ entry }: { entry: OutboxEntry }) {
   const theirs = (entry.conflict?.current ?? null) as Record<string, unknown> | null;
-  const fields = Object.keys(entry.payload);
+  const fields = Object.entries(entry.payload);
   return (
     <Table aria-label="Both versions" withTableBorder>
       <Table.Thead>
@@ -41,10 +41,10 @@ function ConflictVersions({ entry }: { entry: OutboxEntry }) {
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
-        {fields.map((field) => (
+        {fields.map(([field, mine]) => (
           <Table.Tr key={field}>
             <Table.Td>{field}</Table.Td>
-            <Table.Td>{formatValue(entry.payload[field])}</Table.Td>
+            <Table.Td>{formatValue(mine)}</Table.Td>
             <Table.Td>{theirs ? formatValue(theirs[field]) : 'Deleted on the server'}</Table.Td>
           </Table.Tr>
         ))}

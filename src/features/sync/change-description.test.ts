@@ -1,8 +1,9 @@
 import type { OutboxEntry } from '../../store/outbox';
 import { canDiscard, changesText, describeChange, editRouteOf, fieldErrorLines, waitingText } from './change-description';
 
+/** A queued change with the given fields; its payload holds only what the description reads. */
 function entry(fields: Partial<OutboxEntry>): OutboxEntry {
-  return {
+  const change = {
     opId: 'op',
     entity: 'categories',
     kind: 'create',
@@ -18,6 +19,7 @@ function entry(fields: Partial<OutboxEntry>): OutboxEntry {
     createdAt: 0,
     ...fields,
   };
+  return change as OutboxEntry;
 }
 
 describe('change description', () => {

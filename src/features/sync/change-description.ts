@@ -20,7 +20,8 @@ const verbs = { create: 'Create', update: 'Edit', delete: 'Delete' } as const;
 /** The name a change is about: from its payload, the row it removed, or the row as it is now. */
 export function changeSubject(entry: OutboxEntry, row?: Pick<MirrorRow, 'localId'> & Record<string, unknown>): string | null {
   const field = nouns[entry.entity].nameField;
-  const candidates = [entry.payload[field], entry.removedRows?.[0]?.[field as keyof MirrorRow], row?.[field]];
+  const payload: Readonly<Record<string, unknown>> = entry.payload;
+  const candidates = [payload[field], entry.removedRows?.[0]?.[field as keyof MirrorRow], row?.[field]];
   const name = candidates.find((value): value is string => typeof value === 'string' && value.trim() !== '');
   return name ?? null;
 }
@@ -29,7 +30,7 @@ export function changeSubject(entry: OutboxEntry, row?: Pick<MirrorRow, 'localId
 export function describeChange(entry: OutboxEntry, row?: Pick<MirrorRow, 'localId'> & Record<string, unknown>): string {
   const noun = nouns[entry.entity];
   if (entry.kind === 'bulkDelete') {
-    const count = (entry.payload.localIds as unknown[] | undefined)?.length ?? 0;
+    const count = entry.payload.localIds.length;
     return `Delete ${count} ${count === 1 ? noun.one : noun.many}`;
   }
   const subject = changeSubject(entry, row);

@@ -13,6 +13,10 @@ export const POLLS_DISABLED_MESSAGE = 'Polls are not enabled for this client.';
 export const POLL_HASH_TAKEN_MESSAGE = 'poll with this poll hash already exists.';
 export const VOTES_MIN_MESSAGE = 'Ensure this value is greater than or equal to 0.';
 
+/** The file fields of a poll's writes. */
+export const POLL_FILES = ['qr_image'] as const;
+export type PollFile = (typeof POLL_FILES)[number];
+
 const TRUE_TEXT = new Set(['true', 'True', '1', 'on']);
 const FALSE_TEXT = new Set(['false', 'False', '0', 'off', '']);
 

@@ -33,6 +33,10 @@ export const OPTIONS_FORMAT_MESSAGE = 'Give all four options, as "A: text, B: te
 
 export const MAX_BULK_DELETE = MAX_BULK_IDS;
 
+/** The file fields of a question's writes (sent as multipart when a file is attached). */
+export const QUESTION_FILES = ['image'] as const;
+export type QuestionFile = (typeof QUESTION_FILES)[number];
+
 export const {
   primaryKey,
   optionsText,

@@ -20,6 +20,10 @@ import { MAX_QUIZ_QUESTIONS, TEXT_LIMITS, boundedList, boundedText, maxLengthMes
 export const QUIZ_AUTH_METHODS = ['FORM_BASED', 'SOCIAL_BASED', 'BOTH'] as const;
 export type QuizAuth = (typeof QUIZ_AUTH_METHODS)[number];
 
+/** The file fields of a quiz's writes (the form sends the sponsor logo). */
+export const QUIZ_FILES = ['image', 'sponsor_logo'] as const;
+export type QuizFile = (typeof QUIZ_FILES)[number];
+
 const MAX_INTEGER = 2147483647;
 const NAME_MAX_LENGTH = TEXT_LIMITS.name;
 

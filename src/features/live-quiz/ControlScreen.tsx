@@ -8,9 +8,9 @@ import { quizzesMirror } from '../../store/quizzes';
 import { OPTION_LETTERS, optionsOfQuestion, type OptionLetter } from '../../lib/options-codec';
 import { STATUS_LABELS, canStep, type QuizStatus } from '../../lib/quiz-rules';
 import { useLiveQuiz, useLiveQuizCounts } from '../../live/use-live-quiz';
-import { moveQuizStatus, stepQuizQuestion } from './live-controls';
-import { QuizPlayers } from './QuizPlayers';
-import { ConfirmStatusDialog } from './ConfirmStatusDialog';
+import { moveQuizStatus, stepQuizQuestion } from '../../ui/live-quiz/commands';
+import { QuizPlayers } from '../../ui/live-quiz/QuizPlayers';
+import { ConfirmStatusDialog } from '../../ui/live-quiz/ConfirmStatusDialog';
 import { durationText } from '../../lib/date-text';
 import {
   COUNTDOWN_LABELS,
@@ -21,15 +21,15 @@ import {
   statusNeedsConfirmation,
   type ClickerAction,
   type StageQuestion,
-} from './quiz-control';
-import { liveStateOf, playerCountsOf, quizControls } from './quiz-rows';
+} from '../../ui/live-quiz/quiz-control';
+import { liveStateOf, playerCountsOf, quizControls } from '../../ui/live-quiz/quiz-live-state';
 import { useSyncStatus } from '../../store/sync';
-import { LIVE_STATE_TEXT, WAKE_LOCK_TEXT, useLiveChannelState, useScreenWakeLock } from './use-live-channel';
-import { useLiveServerClock } from '../../ui/use-live-server-clock';
+import { LIVE_STATE_TEXT, WAKE_LOCK_TEXT, useLiveChannelState, useScreenWakeLock } from '../../ui/live-quiz/use-live-channel';
+import { useLiveServerClock } from '../../ui/live-quiz/use-live-server-clock';
 import { useNow } from '../../ui/use-now';
-import { useQuiz } from './use-quizzes';
+import { useQuiz } from '../../store/quizzes';
 import { paths } from '../../lib/paths';
-import { useClickerKeys } from '../../ui/clicker-keys';
+import { useClickerKeys } from '../../ui/live-quiz/clicker-keys';
 
 const REASON_ID = 'control-reason';
 /** Stage buttons for one thumb: far above the 44 px touch target. */

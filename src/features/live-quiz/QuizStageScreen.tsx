@@ -11,15 +11,15 @@ import { useFollowServerId } from '../../store/follow-server-id';
 import { useQuestion } from '../../store/questions';
 import { quizzesMirror, useQuiz, type QuizRow } from '../../store/quizzes';
 import { useOnline } from '../../store/sync';
-import { useClickerKeys, type ClickerAction } from '../../ui/clicker-keys';
-import { stepQuizQuestion } from '../../ui/quiz-live-controls';
+import { useClickerKeys, type ClickerAction } from '../../ui/live-quiz/clicker-keys';
+import { stepQuizQuestion } from '../../ui/live-quiz/commands';
 import { useClientProfile, viewerLink } from '../../ui/use-client-profile';
 import { JoinPanel, StageFrame } from './StageFrame';
 import classes from './stage.module.css';
 import { stageStateOf, stageViewOf, topTenOf, type Distribution, type StageQuizState, type StageView } from './stage-view';
 import { useQuizCounts, useQuizTopTen, useStageConnection } from './use-stage-live';
 import { useFitScale } from './use-fit-scale';
-import { useLiveServerClock } from '../../ui/use-live-server-clock';
+import { useLiveServerClock } from '../../ui/live-quiz/use-live-server-clock';
 import { useNow } from '../../ui/use-now';
 
 const lower = (letter: OptionLetter) => letter.toLowerCase() as Lowercase<OptionLetter>;

@@ -18,20 +18,16 @@ import type { QuizRow } from '../../store/quizzes';
 import { useClientProfile, viewerLink } from '../../ui/use-client-profile';
 import { useOnline, useSyncStatusValue } from '../../store/sync';
 import { listLoading, pullExpected } from '../../store/listed';
-import { moveQuizStatus, resetAttemptsOf, stepQuizQuestion } from './live-controls';
+import { moveQuizStatus, resetAttemptsOf, stepQuizQuestion } from '../../ui/live-quiz/commands';
+import { QUIZZES_PAGE_SIZE, sameQuizEntry, sameQuizEntries, visibleQuizzes, type QuizEntry } from './quiz-rows';
 import {
   OFFLINE_REASON,
-  QUIZZES_PAGE_SIZE,
   liveStateOf,
   playerCountsOf,
   questionCellText,
   quizControls,
-  sameQuizEntry,
-  sameQuizEntries,
-  visibleQuizzes,
   type QuizControls,
-  type QuizEntry,
-} from './quiz-rows';
+} from '../../ui/live-quiz/quiz-live-state';
 import { useAfterFirstPaint } from '../../ui/use-after-first-paint';
 import {
   LIVE_STATE_TEXT,
@@ -41,11 +37,11 @@ import {
   useLiveQuizCountsStore,
   useLiveQuizNodes,
   type LiveNodeStore,
-} from './use-live-channel';
+} from '../../ui/live-quiz/use-live-channel';
 import type { LiveQuizCounts } from '../../lib/contract/live';
-import { QuizPlayers } from './QuizPlayers';
-import { ConfirmStatusDialog } from './ConfirmStatusDialog';
-import { statusNeedsConfirmation } from './quiz-control';
+import { QuizPlayers } from '../../ui/live-quiz/QuizPlayers';
+import { ConfirmStatusDialog } from '../../ui/live-quiz/ConfirmStatusDialog';
+import { statusNeedsConfirmation } from '../../ui/live-quiz/quiz-control';
 import { useListedQuizzes } from './use-quizzes';
 import { paths } from '../../lib/paths';
 import { DestructiveAction, DestructiveTrigger, PrimaryAction, SecondaryAction } from '../../ui/actions';

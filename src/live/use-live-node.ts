@@ -1,58 +1,31 @@
-import { useEffect, useState } from 'react';
-import type { LiveQuizCounts } from '../lib/contract/live';
-import type { LiveQuiz } from './live-quiz';
-import { subscribeConnection, subscribeQuiz, subscribeQuizCounts } from './subscribe';
+import { useEffect, useRef, useState } from 'react';
+import type { Unsubscribe } from './subscribe';
 
-// The one React-aware file of live/: List Quiz rows and the quiz control screen both need "this quiz's
-// live state, kept current, cleaned up on unmount", so the subscription's lifecycle is written once here.
+// One of the two React-aware files of live/ (with use-live-connection.ts): every screen that follows a live node
+// (the control screen, the stage, the phones) shares this subscription lifecycle. List Quiz follows a page of nodes
+// at once, batched (src/ui/live-quiz/use-live-channel.ts), over the same subscriptions. It imports no more of
+// live/ than a type, so the player app loads it with its first screen and the channel itself later.
 
-export interface LiveQuizState {
-  /** undefined until the first value arrives; null when the quiz has no live node. */
-  quiz: LiveQuiz | null | undefined;
-  error: Error | null;
-}
-
-/** The live state of a quiz (by quiz_hash); pass null to subscribe to nothing (e.g. no hash yet). */
-export function useLiveQuiz(quizHash: string | null): LiveQuizState {
-  const [state, setState] = useState<LiveQuizState & { hash: string | null }>({ hash: quizHash, quiz: undefined, error: null });
-  useEffect(() => {
-    if (!quizHash) return undefined;
-    return subscribeQuiz(
-      quizHash,
-      (quiz) => setState({ hash: quizHash, quiz, error: null }),
-      (error) => setState((current) => ({ ...current, hash: quizHash, error })),
-    );
-  }, [quizHash]);
-  // A value of the previous hash is not this quiz's state.
-  return state.hash === quizHash ? { quiz: state.quiz, error: state.error } : { quiz: undefined, error: null };
-}
-
-export interface LiveQuizCountsState {
-  /** undefined until the first value arrives; null when the quiz has no counts node (nobody joined yet). */
-  counts: LiveQuizCounts | null | undefined;
-  error: Error | null;
-}
+/** Subscribes to one node by its key: calls back with it now and on each change (null: no node); returns the unsubscribe. */
+export type NodeSubscribe<T> = (key: string, onNode: (node: T | null) => void) => Unsubscribe;
 
 /**
- * The quiz's play counts (joined, answered...; /live/quiz-counts/{quiz_hash}), kept current; pass
- * null to subscribe to nothing. The control screen shows them; List Quiz follows a page of them at once.
+ * Follows one live node while `key` is not null: undefined until its first value, then the node (null: no node).
+ * `subscribe` is a module-level function (the same at every render); `onNode`, if given, hears each value.
  */
-export function useLiveQuizCounts(quizHash: string | null): LiveQuizCountsState {
-  const [state, setState] = useState<LiveQuizCountsState & { hash: string | null }>({ hash: quizHash, counts: undefined, error: null });
+export function useLiveNode<T>(key: string | null, subscribe: NodeSubscribe<T>, onNode?: (node: T | null) => void): T | null | undefined {
+  const [state, setState] = useState<{ key: string | null; value: T | null | undefined }>({ key, value: undefined });
+  const heard = useRef(onNode);
   useEffect(() => {
-    if (!quizHash) return undefined;
-    return subscribeQuizCounts(
-      quizHash,
-      (counts) => setState({ hash: quizHash, counts, error: null }),
-      (error) => setState((current) => ({ ...current, hash: quizHash, error })),
-    );
-  }, [quizHash]);
-  return state.hash === quizHash ? { counts: state.counts, error: state.error } : { counts: undefined, error: null };
-}
-
-/** Whether the live channel is connected (false while connecting, offline or after a failure). */
-export function useLiveConnection(): boolean {
-  const [connected, setConnected] = useState(false);
-  useEffect(() => subscribeConnection(setConnected, () => setConnected(false)), []);
-  return connected;
+    heard.current = onNode;
+  }, [onNode]);
+  useEffect(() => {
+    if (key === null) return undefined;
+    return subscribe(key, (value) => {
+      heard.current?.(value);
+      setState({ key, value });
+    });
+  }, [key, subscribe]);
+  // A value of the previous key is not this node's.
+  return state.key === key ? state.value : undefined;
 }

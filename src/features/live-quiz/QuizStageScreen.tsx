@@ -6,7 +6,8 @@ import { secondsLeft } from '../../lib/countdown';
 import { OPTION_LETTERS, optionsOfQuestion, type OptionLetter } from '../../lib/options-codec';
 import { canStep } from '../../lib/quiz-rules';
 import { paths } from '../../lib/paths';
-import { useLiveQuiz } from '../../live/use-live-quiz';
+import { subscribeQuiz } from '../../live';
+import { useLiveNode } from '../../live/use-live-node';
 import { useFollowServerId } from '../../store/follow-server-id';
 import { useQuestion } from '../../store/questions';
 import { quizzesMirror, useQuiz, type QuizRow } from '../../store/quizzes';
@@ -270,7 +271,7 @@ export function QuizStageScreen() {
   const quiz = useQuiz(id);
   useFollowServerId(quizzesMirror, id, quiz?.serverId, paths.quizStage);
   const hash = quiz?.quiz_hash ?? null;
-  const live = useLiveQuiz(hash).quiz;
+  const live = useLiveNode(hash, subscribeQuiz);
   const clock = useLiveServerClock();
   const onCounts = useCallback((node: LiveQuizCounts | null) => node && clock.sample(node.sent_at, Date.now()), [clock]);
   const counts = useQuizCounts(hash, onCounts);

@@ -45,6 +45,34 @@ function ArrowIcon({ direction }: { direction: 'previous' | 'next' }) {
   );
 }
 
+/** A row's Previous or Next question button. */
+function StepButton({
+  direction,
+  name,
+  describedBy,
+  disabled,
+  onStep,
+}: {
+  direction: 'previous' | 'next';
+  name: string;
+  describedBy: string | undefined;
+  disabled: boolean;
+  onStep: () => void;
+}) {
+  return (
+    <ActionIcon
+      size={STAGE_CONTROL}
+      variant="light"
+      aria-label={`${direction === 'previous' ? 'Previous' : 'Next'} question of ${name}`}
+      aria-describedby={describedBy}
+      disabled={disabled}
+      onClick={onStep}
+    >
+      <ArrowIcon direction={direction} />
+    </ActionIcon>
+  );
+}
+
 const NA_TEXT = smallText();
 
 /** MANUAL: previous, "n / count", next (enabled only while STARTED within 1..count); other modes: N/A. */
@@ -61,29 +89,23 @@ function QuestionCell({ entry }: { entry: QuizEntry }) {
   const describedBy = reasonOf(controls);
   return (
     <Group gap={4} wrap="nowrap">
-      <ActionIcon
-        size={STAGE_CONTROL}
-        variant="light"
-        aria-label={`Previous question of ${row.name}`}
-        aria-describedby={describedBy}
+      <StepButton
+        direction="previous"
+        name={row.name}
+        describedBy={describedBy}
         disabled={!controls.previous || busy}
-        onClick={() => void step(state.question_no - 1)}
-      >
-        <ArrowIcon direction="previous" />
-      </ActionIcon>
+        onStep={() => void step(state.question_no - 1)}
+      />
       <Text size="lg" fw={700} miw={40} ta="center">
         {questionCellText(state)}
       </Text>
-      <ActionIcon
-        size={STAGE_CONTROL}
-        variant="light"
-        aria-label={`Next question of ${row.name}`}
-        aria-describedby={describedBy}
+      <StepButton
+        direction="next"
+        name={row.name}
+        describedBy={describedBy}
         disabled={!controls.next || busy}
-        onClick={() => void step(state.question_no + 1)}
-      >
-        <ArrowIcon direction="next" />
-      </ActionIcon>
+        onStep={() => void step(state.question_no + 1)}
+      />
     </Group>
   );
 }

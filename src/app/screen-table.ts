@@ -38,13 +38,13 @@ export const LAZY_SCREENS: readonly LazyScreen[] = [
     path: paths.quizStage(':id'),
     title: 'Stage',
     frame: 'full-screen',
-    load: () => import('../features/stage/QuizStageScreen').then((m) => m.QuizStageScreen),
+    load: () => import('../features/live-quiz/QuizStageScreen').then((m) => m.QuizStageScreen),
   },
   {
     path: paths.pollStage(':id'),
     title: 'Poll Stage',
     frame: 'full-screen',
-    load: () => import('../features/stage/PollStageScreen').then((m) => m.PollStageScreen),
+    load: () => import('../features/live-quiz/PollStageScreen').then((m) => m.PollStageScreen),
   },
   {
     path: paths.dashboard(),
@@ -80,7 +80,7 @@ export const LAZY_SCREENS: readonly LazyScreen[] = [
     path: paths.quizControl(':id'),
     title: 'Control',
     frame: 'portal',
-    load: () => import('../features/quizzes/ControlScreen').then((m) => m.ControlScreen),
+    load: () => import('../features/live-quiz/ControlScreen').then((m) => m.ControlScreen),
   },
   {
     path: paths.categories(),

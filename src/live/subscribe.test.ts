@@ -143,41 +143,49 @@ describe("the participants' nodes", () => {
 });
 
 describe('hooks', () => {
-  it('useLiveQuiz follows the quiz and useLiveConnection the connection', async () => {
+  it('useLiveNode follows the quiz and useLiveConnected the connection', async () => {
     await freshModule();
-    const { useLiveConnection, useLiveQuiz } = await import('./use-live-quiz');
-    const quiz = renderHook(() => useLiveQuiz('abc'));
-    const connection = renderHook(() => useLiveConnection());
-    expect(quiz.result.current.quiz).toBeUndefined();
+    const { subscribeQuiz } = await import('./subscribe');
+    const { useLiveNode } = await import('./use-live-node');
+    const { useLiveConnected } = await import('./use-live-connection');
+    const quiz = renderHook(() => useLiveNode('abc', subscribeQuiz));
+    const connection = renderHook(() => useLiveConnected(true, false));
+    expect(quiz.result.current).toBeUndefined();
+    expect(connection.result.current).toBeNull();
     await waitFor(() => expect(sdk.listeners.get('.info/connected')?.size).toBe(1));
     act(() => sdk.emit(liveQuizPath('abc'), NODE));
     act(() => sdk.emit('.info/connected', true));
-    expect(quiz.result.current.quiz).toMatchObject({ question_no: 3 });
+    expect(quiz.result.current).toMatchObject({ question_no: 3 });
     expect(connection.result.current).toBe(true);
+    act(() => sdk.emit('.info/connected', false));
+    expect(connection.result.current).toBe(false);
     quiz.unmount();
     expect(sdk.listeners.get(liveQuizPath('abc'))?.size).toBe(0);
   });
 });
 
-describe('useLiveQuizCounts', () => {
+describe('useLiveNode', () => {
   it('is undefined until the first value, then follows the counts node (null: no node), and unsubscribes on unmount', async () => {
     await freshModule();
-    const { useLiveQuizCounts } = await import('./use-live-quiz');
-    const counts = renderHook(() => useLiveQuizCounts('abc'));
-    expect(counts.result.current.counts).toBeUndefined();
+    const { subscribeQuizCounts } = await import('./subscribe');
+    const { useLiveNode } = await import('./use-live-node');
+    const counts = renderHook(() => useLiveNode('abc', subscribeQuizCounts));
+    expect(counts.result.current).toBeUndefined();
     await waitFor(() => expect(sdk.listeners.get(liveQuizCountsPath('abc'))?.size).toBe(1));
     act(() => sdk.emit(liveQuizCountsPath('abc'), null));
-    expect(counts.result.current.counts).toBeNull();
+    expect(counts.result.current).toBeNull();
     act(() => sdk.emit(liveQuizCountsPath('abc'), { joined: 4, question_no: 2, answered: 3 }));
-    expect(counts.result.current.counts).toMatchObject({ joined: 4, answered: 3, question_no: 2 });
+    expect(counts.result.current).toMatchObject({ joined: 4, answered: 3, question_no: 2 });
     counts.unmount();
     expect(sdk.listeners.get(liveQuizCountsPath('abc'))?.size).toBe(0);
   });
 
-  it('subscribes to nothing without a hash', async () => {
+  it('subscribes to nothing without a key', async () => {
     await freshModule();
-    const { useLiveQuizCounts } = await import('./use-live-quiz');
-    const counts = renderHook(() => useLiveQuizCounts(null));
-    expect(counts.result.current).toEqual({ counts: undefined, error: null });
+    const subscribe = vi.fn(() => () => undefined);
+    const { useLiveNode } = await import('./use-live-node');
+    const counts = renderHook(() => useLiveNode(null, subscribe));
+    expect(counts.result.current).toBeUndefined();
+    expect(subscribe).not.toHaveBeenCalled();
   });
 });

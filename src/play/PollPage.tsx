@@ -6,7 +6,8 @@ import { playApi } from './api';
 import { device } from './device';
 import { PlayError } from './http';
 import { useOnline } from './connection';
-import { followPoll, useLiveNode } from './live-hooks';
+import { followPoll } from './live-hooks';
+import { useLiveNode } from '../live/use-live-node';
 import { Branding, ErrorMessage, Frame, OfflineNote, useAfterPaint } from './parts';
 
 // A poll (docs/decisions.md "Play"): the poll's join code, one vote per phone, and the results as the poll's show_options and
@@ -46,7 +47,7 @@ export function PollPage({ linkKey }: { linkKey: string }) {
     void load();
   }, [load]);
 
-  // Firebase loads once the first screen has painted, as on the quiz pages (QuizPage.tsx): that screen needs only
+  // Firebase loads once the first screen has painted, as on the quiz pages (use-quiz-play.ts): that screen needs only
   // the poll's read; each live value reads the poll again.
   const live = useLiveNode(useAfterPaint(readOnce) ? linkKey : null, followPoll);
   const spread = useRef<ReturnType<typeof setTimeout> | null>(null);

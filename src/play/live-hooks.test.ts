@@ -1,7 +1,8 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { playConnection } from './connection';
-import { followQuiz, useLiveNode } from './live-hooks';
+import { followQuiz } from './live-hooks';
+import { useLiveNode } from '../live/use-live-node';
 
 // The live channel as the player app follows it: a phone opened offline (the channel's config unreachable) must
 // subscribe again once the server answers again, or it would never hear the host's next step.

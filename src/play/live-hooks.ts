@@ -1,6 +1,6 @@
-import { useEffect, useState } from 'react';
 import { whenBackOnline } from '../lib/server-connection';
 import type * as Live from '../live';
+import type { NodeSubscribe } from '../live/use-live-node';
 import type { LivePoll, LiveQuizCounts, LiveQuizTopTen } from '../lib/contract/live';
 import { loadOnce } from '../lib/load-once';
 import { playConnection } from './connection';
@@ -30,15 +30,12 @@ const OFFLINE_RETRY_MS = 60_000;
 type Start<T> = (live: LiveModule, key: string, onValue: (value: T | null) => void, onError: (error: Error) => void) => Unsubscribe;
 
 /**
- * Follows one live node while `key` is not null: `start` subscribes with the loaded module. A failure (the page
- * opened offline, the channel's config unreachable) subscribes again as soon as the server answers again
- * (connection.ts), or after a few seconds. Returns undefined until the first value, then the node (null: no node).
+ * A subscription of the player app (for `useLiveNode`, src/live/use-live-node.ts): `start` subscribes with the loaded module.
+ * A failure (the page opened offline, the channel's config unreachable) subscribes again as soon as the server
+ * answers again (connection.ts), or after a few seconds.
  */
-export function useLiveNode<T>(key: string | null, start: Start<T>): T | null | undefined {
-  const [value, setValue] = useState<{ key: string | null; value: T | null | undefined }>({ key, value: undefined });
-  useEffect(() => {
-    if (key === null) return undefined;
-    const followed = key;
+function retrying<T>(start: Start<T>): NodeSubscribe<T> {
+  return (key, onNode) => {
     let stop: Unsubscribe | null = null;
     let retry: ReturnType<typeof setTimeout> | null = null;
     let cancelled = false;
@@ -53,7 +50,7 @@ export function useLiveNode<T>(key: string | null, start: Start<T>): T | null | 
       if (cancelled) return;
       loadLive().then(
         (live) => {
-          if (!cancelled) stop = start(live, followed, (node) => setValue({ key: followed, value: node }), again);
+          if (!cancelled) stop = start(live, key, onNode, again);
         },
         () => again(),
       );
@@ -70,13 +67,10 @@ export function useLiveNode<T>(key: string | null, start: Start<T>): T | null | 
       if (retry) clearTimeout(retry);
       stop?.();
     };
-    // `start` is a module-level function at every call site; the subscription follows the key only.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key]);
-  return value.key === key ? value.value : undefined;
+  };
 }
 
-export const followQuiz: Start<Live.LiveQuiz> = (live, hash, onValue, onError) => live.subscribeQuiz(hash, onValue, onError);
-export const followCounts: Start<LiveQuizCounts> = (live, hash, onValue, onError) => live.subscribeQuizCounts(hash, onValue, onError);
-export const followTopTen: Start<LiveQuizTopTen> = (live, hash, onValue, onError) => live.subscribeQuizTopTen(hash, onValue, onError);
-export const followPoll: Start<LivePoll> = (live, hash, onValue, onError) => live.subscribePoll(hash, onValue, onError);
+export const followQuiz = retrying<Live.LiveQuiz>((live, hash, onValue, onError) => live.subscribeQuiz(hash, onValue, onError));
+export const followCounts = retrying<LiveQuizCounts>((live, hash, onValue, onError) => live.subscribeQuizCounts(hash, onValue, onError));
+export const followTopTen = retrying<LiveQuizTopTen>((live, hash, onValue, onError) => live.subscribeQuizTopTen(hash, onValue, onError));
+export const followPoll = retrying<LivePoll>((live, hash, onValue, onError) => live.subscribePoll(hash, onValue, onError));

@@ -9,9 +9,9 @@ import { clearTables, markPulled, putRows } from '../../store/testing';
 import type * as ClientProfile from '../../ui/use-client-profile';
 import type * as DateText from '../../lib/date-text';
 import { ListQuizScreen } from './ListQuizScreen';
-import type * as LiveControls from './live-controls';
+import type * as LiveControls from '../../ui/live-quiz/commands';
 import type { QuizRow } from './quiz-rows';
-import { NO_COUNTS } from './use-live-channel';
+import { NO_COUNTS } from '../../ui/live-quiz/use-live-channel';
 import type { LiveQuizCounts } from '../../lib/contract/live';
 
 // The live channel is out of reach here: no quiz node ever arrives, and the rows show the mirror. The counts
@@ -40,7 +40,7 @@ vi.mock('../../lib/date-text', async (importOriginal) => {
   return { ...original, dayAndTimeZoneText };
 });
 const moveQuizStatus = vi.hoisted(() => vi.fn(async () => true));
-vi.mock('./live-controls', async (importOriginal) => ({
+vi.mock('../../ui/live-quiz/commands', async (importOriginal) => ({
   ...(await importOriginal<typeof LiveControls>()),
   moveQuizStatus,
 }));

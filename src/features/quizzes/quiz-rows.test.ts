@@ -1,3 +1,4 @@
+import { sameQuizEntry, sameQuizEntries, visibleQuizzes, type QuizEntry, type QuizRow } from './quiz-rows';
 import {
   NOT_SYNCED_REASON,
   OFFLINE_REASON,
@@ -5,12 +6,7 @@ import {
   playerCountsOf,
   questionCellText,
   quizControls,
-  sameQuizEntry,
-  sameQuizEntries,
-  visibleQuizzes,
-  type QuizEntry,
-  type QuizRow,
-} from './quiz-rows';
+} from '../../ui/live-quiz/quiz-live-state';
 import { viewerLink } from '../../ui/use-client-profile';
 
 function quiz(changes: Partial<QuizRow> = {}): QuizRow {

@@ -7,10 +7,11 @@ import { routeKeyOf } from '../../store/mirror';
 import { quizzesMirror } from '../../store/quizzes';
 import { OPTION_LETTERS, optionsOfQuestion, type OptionLetter } from '../../lib/options-codec';
 import { STATUS_LABELS, canStep, type QuizStatus } from '../../lib/quiz-rules';
-import { useLiveQuiz, useLiveQuizCounts } from '../../live/use-live-quiz';
-import { moveQuizStatus, stepQuizQuestion } from './live-controls';
-import { QuizPlayers } from './QuizPlayers';
-import { ConfirmStatusDialog } from './ConfirmStatusDialog';
+import { subscribeQuiz, subscribeQuizCounts } from '../../live';
+import { useLiveNode } from '../../live/use-live-node';
+import { moveQuizStatus, stepQuizQuestion } from '../../ui/live-quiz/commands';
+import { QuizPlayers } from '../../ui/live-quiz/QuizPlayers';
+import { ConfirmStatusDialog } from '../../ui/live-quiz/ConfirmStatusDialog';
 import { durationText } from '../../lib/date-text';
 import {
   COUNTDOWN_LABELS,
@@ -21,15 +22,15 @@ import {
   statusNeedsConfirmation,
   type ClickerAction,
   type StageQuestion,
-} from './quiz-control';
-import { liveStateOf, playerCountsOf, quizControls } from './quiz-rows';
+} from '../../ui/live-quiz/quiz-control';
+import { liveStateOf, playerCountsOf, quizControls } from '../../ui/live-quiz/quiz-live-state';
 import { useSyncStatus } from '../../store/sync';
-import { LIVE_STATE_TEXT, WAKE_LOCK_TEXT, useLiveChannelState, useScreenWakeLock } from './use-live-channel';
-import { useLiveServerClock } from '../../ui/use-live-server-clock';
+import { LIVE_STATE_TEXT, WAKE_LOCK_TEXT, useLiveChannelState, useScreenWakeLock } from '../../ui/live-quiz/use-live-channel';
+import { useLiveServerClock } from '../../ui/live-quiz/use-live-server-clock';
 import { useNow } from '../../ui/use-now';
-import { useQuiz } from './use-quizzes';
+import { useQuiz } from '../../store/quizzes';
 import { paths } from '../../lib/paths';
-import { useClickerKeys } from '../../ui/clicker-keys';
+import { useClickerKeys } from '../../ui/live-quiz/clicker-keys';
 
 const REASON_ID = 'control-reason';
 /** Stage buttons for one thumb: far above the 44 px touch target. */
@@ -72,8 +73,8 @@ export function ControlScreen() {
   const { id } = useParams();
   const quiz = useQuiz(id);
   useFollowServerId(quizzesMirror, id, quiz?.serverId, paths.quizControl);
-  const live = useLiveQuiz(quiz?.quiz_hash ?? null).quiz ?? null;
-  const counts = useLiveQuizCounts(quiz?.quiz_hash ?? null).counts;
+  const live = useLiveNode(quiz?.quiz_hash ?? null, subscribeQuiz) ?? null;
+  const counts = useLiveNode(quiz?.quiz_hash ?? null, subscribeQuizCounts);
   const channel = useLiveChannelState();
   const { online } = useSyncStatus();
   const wakeLock = useScreenWakeLock();

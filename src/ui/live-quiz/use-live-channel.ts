@@ -1,6 +1,7 @@
 import { startTransition, useCallback, useEffect, useState } from 'react';
 import type { LiveQuizCounts } from '../../lib/contract/live';
-import { subscribeConnection, subscribeQuiz, subscribeQuizCounts, type LiveQuiz } from '../../live';
+import { subscribeQuiz, subscribeQuizCounts, type LiveQuiz } from '../../live';
+import { useLiveConnected, type LiveConnectionState } from '../../live/use-live-connection';
 import { useOnline } from '../../store/sync';
 
 // The live channel as List Quiz and the control screen use it: live nodes of several quizzes, whether
@@ -191,28 +192,19 @@ export function useLiveQuizCountsStore(quizHashes: readonly string[]): LiveNodeS
 /** How long a first connection may take before the screen says live updates are paused. */
 const CONNECT_GRACE_MS = 5000;
 
-export type LiveChannelState = 'connecting' | 'connected' | 'paused';
-
 /**
  * Whether live updates arrive: connecting at first (no alarm during the first seconds), then connected,
  * or paused when the device is offline, the channel drops or it does not connect in time. Nothing is
  * opened until `enabled` (a screen may start the channel after its first paint): connecting until then.
  */
-export function useLiveChannelState(enabled = true): LiveChannelState {
+export function useLiveChannelState(enabled = true): LiveConnectionState {
   const online = useOnline();
-  const [connected, setConnected] = useState<boolean | null>(null);
+  const connected = useLiveConnected(enabled, false);
   const [graceOver, setGraceOver] = useState(false);
   useEffect(() => {
     if (!enabled) return;
     const timer = setTimeout(() => setGraceOver(true), CONNECT_GRACE_MS);
-    const stop = subscribeConnection(
-      (value) => setConnected((current) => (value ? true : current === null ? null : false)),
-      () => setConnected(false),
-    );
-    return () => {
-      clearTimeout(timer);
-      stop();
-    };
+    return () => clearTimeout(timer);
   }, [enabled]);
   if (!online || connected === false) return 'paused';
   if (connected) return 'connected';
@@ -220,7 +212,7 @@ export function useLiveChannelState(enabled = true): LiveChannelState {
 }
 
 /** Text of the live channel's state, as the screens show it. */
-export const LIVE_STATE_TEXT: Record<LiveChannelState, string> = {
+export const LIVE_STATE_TEXT: Record<LiveConnectionState, string> = {
   connecting: 'Connecting to live updates…',
   connected: 'Live',
   paused: 'Live updates paused',

@@ -1,7 +1,7 @@
 import { Group, Text, VisuallyHidden } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { smallText } from '../../ui/small-text';
-import type { PlayerCounts } from './quiz-rows';
+import { smallText } from '../small-text';
+import type { PlayerCounts } from './quiz-live-state';
 
 function Count({ value }: { value: number | undefined }) {
   if (value === undefined) {

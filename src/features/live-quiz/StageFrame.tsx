@@ -4,7 +4,7 @@ import { holdNotices } from '../../ui/notice-signal';
 import { useClientProfile } from '../../ui/use-client-profile';
 import { linkPieces } from './link-breaks';
 import classes from './stage.module.css';
-import type { StageConnection } from './use-stage-live';
+import type { LiveConnectionState } from '../../live/use-live-connection';
 
 // The stage's frame: the client's branding (business name, logo, background, mascot), the full-screen button,
 // "Reconnecting…" while the live channel is down. No portal chrome: the route sits outside the portal layout, and
@@ -34,7 +34,7 @@ export function StageFrame({
   children,
 }: {
   title: string;
-  connection: StageConnection;
+  connection: LiveConnectionState;
   /** Things for the top bar's right side (a sponsor). */
   extra?: ReactNode;
   children: ReactNode;
@@ -56,7 +56,7 @@ export function StageFrame({
         <div className={classes.tools}>
           {extra}
           <span role="status" aria-live="polite">
-            {connection === 'reconnecting' && <span className={classes.reconnecting}>{RECONNECTING_TEXT}</span>}
+            {connection === 'paused' && <span className={classes.reconnecting}>{RECONNECTING_TEXT}</span>}
           </span>
           <button type="button" className={classes.button} onClick={toggleFull} aria-pressed={full}>
             {full ? 'Exit full screen' : 'Full screen'}

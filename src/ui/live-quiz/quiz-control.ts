@@ -53,7 +53,7 @@ export const COUNTDOWN_LABELS: Record<CountdownPhase, string> = {
   'time-up': 'Time is up',
 };
 
-export { clickerActionOf, type ClickerAction } from '../../ui/clicker-keys';
+export { clickerActionOf, type ClickerAction } from './clicker-keys';
 
 /** The presenter keys' hint: only MANUAL quizzes are stepped by hand (AUTO moves on its timers). */
 export function steppingKeysHint(mode: QuizMode): string | null {

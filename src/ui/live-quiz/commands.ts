@@ -1,8 +1,8 @@
-import { changeQuizStatus, resetQuizAttempts, setQuizQuestionNo, type QuizDetail } from '../api/quizzes';
-import { readableMessage } from '../api/errors';
-import type { QuizStatus } from '../lib/quiz-rules';
-import { mirrorQuizAnswer } from '../store/quizzes';
-import { showNotice } from './notify';
+import { changeQuizStatus, resetQuizAttempts, setQuizQuestionNo, type QuizDetail } from '../../api/quizzes';
+import { readableMessage } from '../../api/errors';
+import type { QuizStatus } from '../../lib/quiz-rules';
+import { mirrorQuizAnswer } from '../../store/quizzes';
+import { showNotice } from '../notify';
 
 // The live controls of List Quiz, the control screen and the stage (docs/decisions.md "Live quiz state"): REST calls made only while
 // online, never queued. The answer goes straight into the mirror (mirrorQuizAnswer) so the row shows the new state without waiting for the next pull.

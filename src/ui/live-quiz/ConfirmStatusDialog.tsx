@@ -1,7 +1,7 @@
 import { Group, Modal, Stack, Text } from '@mantine/core';
 import { STATUS_LABELS, type QuizStatus } from '../../lib/quiz-rules';
 import { statusConsequence } from './quiz-control';
-import { PrimaryAction, SecondaryAction } from '../../ui/actions';
+import { PrimaryAction, SecondaryAction } from '../actions';
 
 interface ConfirmStatusDialogProps {
   quizName: string;

@@ -50,6 +50,16 @@ async function questionOf(ctx: PlayContext, quiz: QuizRow, round: RoundRow, medi
   };
 }
 
+/** The participant's answer in a round, if any. */
+async function answerIn(ctx: PlayContext, attemptId: number, roundId: number) {
+  return ctx.db
+    .selectFrom('answers')
+    .select(['question_id', 'chosen_option', 'chosen_at', 'correct', 'points'])
+    .where('attempt_id', '=', attemptId)
+    .where('round_id', '=', roundId)
+    .executeTakeFirst();
+}
+
 async function lastResult(ctx: PlayContext, quiz: QuizRow, attemptId: number, at: number): Promise<PlayState['last_result']> {
   const { db } = ctx;
   const round = await db
@@ -64,12 +74,7 @@ async function lastResult(ctx: PlayContext, quiz: QuizRow, attemptId: number, at
     .limit(1)
     .executeTakeFirst();
   if (!round || !isOptionLetter(round.correct_option)) return null;
-  const answer = await db
-    .selectFrom('answers')
-    .select(['chosen_option', 'correct', 'points'])
-    .where('attempt_id', '=', attemptId)
-    .where('round_id', '=', round.id)
-    .executeTakeFirst();
+  const answer = await answerIn(ctx, attemptId, round.id);
   const chosen = answer && isOptionLetter(answer.chosen_option) ? answer.chosen_option : null;
   const correctText = decodeOptions(round.options).find((option) => option.letter === round.correct_option)?.text ?? null;
   return {
@@ -89,14 +94,7 @@ async function stateOf(ctx: PlayContext, quiz: QuizRow, attempt: AttemptRow, med
   const at = ctx.now();
   const round = await currentRound(ctx, quiz, attempt.id);
   const open = round !== undefined && at >= toCount(round.answer_opens_at);
-  const mine =
-    round &&
-    (await db
-      .selectFrom('answers')
-      .select(['question_id', 'chosen_option', 'chosen_at'])
-      .where('attempt_id', '=', attempt.id)
-      .where('round_id', '=', round.id)
-      .executeTakeFirst());
+  const mine = round && (await answerIn(ctx, attempt.id, round.id));
   const results = isFinished(quiz) && quiz.status !== 'RESULT_AWAITED';
   return {
     attempt: await playAttemptOf(ctx, quiz, attempt, at),

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import { TtlMap } from './ttl-map';
 
 // Every signed-in request looks its token up (http/auth.ts): hashing it and a query joining auth_tokens and
 // users, about 8 % of the questions list's CPU once its pages were kept. Within one process a
@@ -24,7 +25,7 @@ export interface TokenOwner {
 }
 
 export class TokenOwnerCache {
-  private readonly owners = new Map<string, { owner: TokenOwner; readAt: number }>();
+  private readonly owners: TtlMap<string, { owner: TokenOwner; readAt: number }>;
   /** When each user's tokens were last revoked here: a lookup begun before then must not be kept. */
   private readonly revokedAt = new Map<number, number>();
 
@@ -35,8 +36,11 @@ export class TokenOwnerCache {
   constructor(
     private readonly now: () => number = () => performance.now(),
     private readonly ttlMs = TOKEN_CACHE_MS,
-    private readonly maxTokens = MAX_TOKENS,
-  ) {}
+    maxTokens = MAX_TOKENS,
+  ) {
+    // The map forgets an owner just after ttlMs; get() answers it up to ttlMs after it was read, no longer.
+    this.owners = new TtlMap(ttlMs + 1, maxTokens, now);
+  }
 
   /** When a lookup begins: hand it to keep() with what it read. */
   started(): number {
@@ -46,10 +50,7 @@ export class TokenOwnerCache {
   /** The owner of a token hash read less than ttlMs ago, if any. */
   get(tokenHash: string): TokenOwner | undefined {
     const entry = this.owners.get(tokenHash);
-    if (!entry) return undefined;
-    if (this.now() - entry.readAt <= this.ttlMs) return entry.owner;
-    this.owners.delete(tokenHash);
-    return undefined;
+    return entry && this.now() - entry.readAt <= this.ttlMs ? entry.owner : undefined;
   }
 
   /** Keeps what a lookup begun at `readAt` (started()) read, unless the user's tokens were revoked since. */
@@ -58,16 +59,14 @@ export class TokenOwnerCache {
     if (this.now() - readAt > this.ttlMs) return;
     const revoked = this.revokedAt.get(owner.id);
     if (revoked !== undefined && readAt <= revoked) return;
-    this.owners.delete(tokenHash);
-    if (this.owners.size >= this.maxTokens) this.owners.delete(this.owners.keys().next().value as string);
-    this.owners.set(tokenHash, { owner, readAt });
+    this.owners.set(tokenHash, { owner, readAt }, readAt);
   }
 
   /** After a user's tokens were revoked in the database: none of them is answered from memory any more. */
   revokeUser(userId: number): void {
     const now = this.now();
     this.revokedAt.set(userId, now);
-    for (const [hash, entry] of this.owners) if (entry.owner.id === userId) this.owners.delete(hash);
+    this.owners.deleteWhereValue((entry) => entry.owner.id === userId);
     // keep() refuses lookups begun more than ttlMs ago, so older marks can go.
     for (const [id, at] of this.revokedAt) if (now - at > this.ttlMs) this.revokedAt.delete(id);
   }

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { createTestServer, signedInTenant, type TestServer } from '../test/support';
-import { powerOfTwoRuns } from './answer-writer';
+import { powerOfTwoRuns } from './answer-statements';
 import { answer, createPlayQuiz, hostSets, joined, type SignedIn } from './play-test-support';
 
 // Answers arriving together are committed together; a second delivery of the same answer in the same batch

@@ -1,4 +1,4 @@
-import type { TtlMap } from './play-cache';
+import type { TtlMap } from '../http/ttl-map';
 
 // A phone's last successful contacts with this instance (its join, its state reads, its answers): an answer's
 // stamp is trusted no earlier than the last one before it arrived (src/lib/scoring.ts clampStamp), so an online

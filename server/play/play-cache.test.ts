@@ -5,7 +5,7 @@ import { PLAY_MESSAGES } from '../../src/lib/contract/play';
 import { hashSecret } from '../http/secrets';
 import { buildApp } from '../app';
 import { createTestServer, signedInTenant, type TestServer } from '../test/support';
-import { TtlMap, playCacheOf } from './play-cache';
+import { playCacheOf } from './play-cache';
 import { answer, createPlayQuiz, hostSets, joined, stateOf, type SignedIn } from './play-test-support';
 
 // The answer path keeps seats and rounds in memory (play-cache.ts); the database stays the authority. A second
@@ -183,21 +183,5 @@ describe('the answer path’s cache', () => {
     expect((late.json() as { detail: string }).detail).toBe(PLAY_MESSAGES.tooLate);
     const rows = await server.db.selectFrom('answers').select('attempt_id').where('question_id', '=', first).execute();
     expect(rows).toHaveLength(1);
-  });
-});
-
-describe('TtlMap', () => {
-  it('forgets an entry after its time and the oldest beyond its size', () => {
-    let now = 0;
-    const map = new TtlMap<string, number>(100, 2, () => now);
-    map.set('a', 1);
-    map.set('b', 2);
-    expect(map.get('a')).toBe(1);
-    now = 100;
-    expect(map.get('a')).toBeUndefined();
-    map.set('c', 3);
-    map.set('d', 4);
-    expect(map.size).toBe(2);
-    expect(map.get('c')).toBe(3);
   });
 });

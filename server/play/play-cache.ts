@@ -1,6 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Database, RoundTable } from '../db/schema';
 import type { QuizRow } from '../quizzes/quiz-read';
+import { TtlMap } from '../http/ttl-map';
 import { PhoneContacts, type Contacts } from './contacts';
 
 // What the answer path would otherwise read from the database on every request (docs/decisions.md "Play": every phone
@@ -18,53 +19,6 @@ export const ROUND_TTL_MS = 1000;
 export const QUIZ_TTL_MS = 1000;
 /** How long a token's seat is kept (it never changes; this only bounds memory). */
 export const SEAT_TTL_MS = 10 * 60 * 1000;
-const MAX_ENTRIES = 100_000;
-
-/** A small map whose entries expire, dropping the oldest beyond its size. Times are real (performance.now). */
-export class TtlMap<K, V> {
-  private readonly entries = new Map<K, { value: V; expires: number }>();
-
-  constructor(
-    private readonly ttlMs: number,
-    private readonly maxEntries = MAX_ENTRIES,
-    private readonly now: () => number = () => performance.now(),
-  ) {}
-
-  get(key: K): V | undefined {
-    const entry = this.entries.get(key);
-    if (!entry) return undefined;
-    if (entry.expires <= this.now()) {
-      this.entries.delete(key);
-      return undefined;
-    }
-    return entry.value;
-  }
-
-  set(key: K, value: V): void {
-    this.entries.delete(key);
-    this.entries.set(key, { value, expires: this.now() + this.ttlMs });
-    if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value as K);
-  }
-
-  delete(key: K): void {
-    this.entries.delete(key);
-  }
-
-  /** Drops every entry whose key matches. */
-  deleteWhere(matches: (key: K) => boolean): void {
-    for (const key of this.entries.keys()) if (matches(key)) this.entries.delete(key);
-  }
-
-  /** Drops every entry whose value matches. */
-  deleteWhereValue(matches: (value: V) => boolean): void {
-    for (const [key, entry] of this.entries) if (matches(entry.value)) this.entries.delete(key);
-  }
-
-  get size(): number {
-    return this.entries.size;
-  }
-}
-
 export interface CachedSeat {
   attemptId: number;
   viewerId: number;

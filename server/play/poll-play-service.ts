@@ -1,13 +1,10 @@
-import type { Kysely } from 'kysely';
 import { PLAY_MESSAGES, type PlayPoll } from '../../src/lib/contract/play';
 import { hashSecret, newSecret } from '../http/secrets';
-import type { Clock } from '../clock';
 import { isUniqueViolation, nowIso, toBool, toCount } from '../db/rows';
-import type { Database } from '../db/schema';
-import { HttpError, badRequest } from '../http/errors';
+import { badRequest } from '../http/errors';
 import type { MediaUrls } from '../http/media-urls';
-import { voterLimit, type JoinThrottle } from '../http/throttle';
-import type { PlayLive } from './play-live';
+import { voterLimit } from '../http/throttle';
+import { refused, type PlayDeps } from './play-context';
 
 // Polls on the phone (docs/decisions.md "Play"): the join code gives a voter token (one per device and poll), which
 // votes once, while the poll is active. One person, one vote within reason: a device that joins again gets its
@@ -15,9 +12,7 @@ import type { PlayLive } from './play-live';
 // vote and the choice's count change in one transaction, and a second vote loses on the unique (poll, voter)
 // index, so counts are exact under any concurrency.
 
-const refused = (status: number, detail: string) => new HttpError(status, { detail });
-
-export function pollPlayService(deps: { db: Kysely<Database>; clock: Clock; throttle: JoinThrottle; live: PlayLive }) {
+export function pollPlayService(deps: PlayDeps) {
   const { db, clock, throttle, live } = deps;
   const voters = voterLimit(db, clock);
 

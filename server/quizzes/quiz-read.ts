@@ -75,16 +75,14 @@ async function attemptCountsOf(db: Kysely<Database>, quizIds: readonly number[])
   return counts;
 }
 
-function toSummary(media: MediaUrls, row: QuizRow, questions: number[], attemptsCount: number): QuizSummary {
+/** The quiz's writable fields but its files and questions, typed as the contract has them. */
+export function quizFieldsOf(row: QuizRow) {
   return {
-    id: row.id,
-    client: row.client_id,
     name: row.name,
     description: row.description,
     mode: row.mode,
     status: row.status,
     active: toBool(row.active),
-    image: media(row.image),
     qs_timer: toCount(row.qs_timer),
     timer_bw_qs: toCount(row.timer_bw_qs),
     before_qs_timer: toCount(row.before_qs_timer),
@@ -93,13 +91,22 @@ function toSummary(media: MediaUrls, row: QuizRow, questions: number[], attempts
     show_count_down: toBool(row.show_count_down),
     show_options: toBool(row.show_options),
     join_code: row.join_code,
-    quiz_hash: row.quiz_hash,
     max_attempt_count: toCount(row.max_attempt_count),
     start_date_time: row.start_date_time,
     end_date_time: row.end_date_time,
-    sponsor_logo: media(row.sponsor_logo),
     sponsor_name: row.sponsor_name,
     auth_used: row.auth_used,
+  };
+}
+
+function toSummary(media: MediaUrls, row: QuizRow, questions: number[], attemptsCount: number): QuizSummary {
+  return {
+    id: row.id,
+    client: row.client_id,
+    ...quizFieldsOf(row),
+    image: media(row.image),
+    quiz_hash: row.quiz_hash,
+    sponsor_logo: media(row.sponsor_logo),
     questions,
     question_count: questions.length,
     attempts_count: attemptsCount,

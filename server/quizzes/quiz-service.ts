@@ -10,7 +10,7 @@ import { recordDeletions } from '../http/changes';
 import { fieldErrors, parseBody } from '../http/errors';
 import type { FileChanges } from '../http/form-body';
 import { removeFiles, removeReplaced, withStoredFiles } from '../http/stored-files';
-import { liveStateOf, loadQuiz, questionIdsOf, type QuizRow } from './quiz-read';
+import { liveStateOf, loadQuiz, questionIdsOf, quizFieldsOf, type QuizRow } from './quiz-read';
 import { manualQuestionTimes, type LiveMoment } from './scheduler-timeline';
 
 // Every quiz write goes through here (routes, and later the live controls), so the rules of docs/decisions.md "Quiz rules"
@@ -57,27 +57,7 @@ function columnsOf(quiz: QuizPayload) {
 
 /** The stored quiz as write input, so a PATCH is checked as the whole quiz it produces. */
 function inputOf(row: QuizRow, questions: number[]) {
-  return {
-    name: row.name,
-    description: row.description,
-    mode: row.mode,
-    status: row.status,
-    active: toBool(row.active),
-    qs_timer: toCount(row.qs_timer),
-    timer_bw_qs: toCount(row.timer_bw_qs),
-    before_qs_timer: toCount(row.before_qs_timer),
-    question_no: toCount(row.question_no),
-    time_based: toBool(row.time_based),
-    show_count_down: toBool(row.show_count_down),
-    show_options: toBool(row.show_options),
-    join_code: row.join_code,
-    max_attempt_count: toCount(row.max_attempt_count),
-    start_date_time: row.start_date_time,
-    end_date_time: row.end_date_time,
-    sponsor_name: row.sponsor_name,
-    auth_used: row.auth_used,
-    questions,
-  };
+  return { ...quizFieldsOf(row), questions };
 }
 
 /** The question clock a write leaves: MANUAL steps start it; AUTO quizzes keep the scheduler's. */

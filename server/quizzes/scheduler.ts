@@ -5,13 +5,15 @@ import type { Clock } from '../clock';
 import { toBool, toCount } from '../db/rows';
 import type { Database } from '../db/schema';
 import { liveStateOf, questionIdsOf, type QuizRow } from './quiz-read';
+import { quizCommands } from './quiz-commands';
 import type { QuizService } from './quiz-service';
 import { SchedulerLock } from './scheduler-lock';
 import { nextAutoMove, type QuizTimers } from './scheduler-timeline';
 
 // The AUTO scheduler (docs/decisions.md "Live quiz state"): each tick, the instance holding the lease moves every unfinished
-// AUTO quiz to where its timers say it should be (scheduler-timeline.ts). Moves go through the quiz
-// service, so they bump the version, reach mirrors via updated_after and are published live.
+// AUTO quiz to where its timers say it should be (scheduler-timeline.ts). Moves are the quiz commands'
+// (quiz-commands.ts) over the quiz service, so they bump the version, reach mirrors via updated_after and are
+// published live.
 
 export const SCHEDULER_LOCK = 'auto-quiz-scheduler';
 
@@ -45,7 +47,8 @@ export interface AutoScheduler {
 }
 
 export function autoScheduler(deps: SchedulerDeps): AutoScheduler {
-  const { db, clock, quizzes, log } = deps;
+  const { db, clock, log } = deps;
+  const commands = quizCommands(deps.quizzes);
   const lock = new SchedulerLock(db, clock, SCHEDULER_LOCK, deps.holder ?? randomBytes(8).toString('hex'), deps.leaseMs ?? 10_000);
 
   async function tick(): Promise<number> {
@@ -60,7 +63,7 @@ export function autoScheduler(deps: SchedulerDeps): AutoScheduler {
     for (const row of rows) {
       const count = questions.get(row.id)?.length ?? 0;
       const move = nextAutoMove(liveStateOf(row, count), timersOf(row), count, now);
-      if (move && (await quizzes.applyLiveMoment(row, move))) moved += 1;
+      if (move && (await commands.followTimers(row, move))) moved += 1;
     }
     return moved;
   }

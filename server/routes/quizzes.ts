@@ -14,17 +14,19 @@ import { pageRequestOf } from '../http/pagination';
 import { protect } from '../http/protect';
 import { clientIdOf } from '../http/tenant';
 import { getQuiz, listQuizzes, loadQuiz, quizDetail as quizDetailOf, type QuizRow } from '../quizzes/quiz-read';
+import { liveMoveOf, quizCommands } from '../quizzes/quiz-commands';
 import { QUIZ_FILES, quizService } from '../quizzes/quiz-service';
 
 // The Quiz calls of the API. GET portal-quiz/ (List Quiz rows) and GET quiz/ answer the same paged rows; a single quiz
 // and every write answer QuizDetail with its ETag. Writes come as JSON or multipart (with the image and the
 // sponsor logo; a file field sent as text, the current URL, leaves it unchanged). The rules live in
-// quizzes/quiz-service.ts.
+// quizzes/quiz-service.ts, the moves of a live quiz in quizzes/quiz-commands.ts.
 
 export const quizRoutes: FastifyPluginAsyncZod<ServerContext> = async (app, ctx) => {
   const { db } = ctx;
   protect(app, ctx);
   const quizzes = quizService(ctx);
+  const live = quizCommands(quizzes);
 
   async function sendQuiz(request: FastifyRequest, reply: FastifyReply, row: QuizRow) {
     return withEtag(reply, toCount(row.version), await quizDetailOf(db, mediaUrlsOf(request), row));
@@ -61,7 +63,10 @@ export const quizRoutes: FastifyPluginAsyncZod<ServerContext> = async (app, ctx)
     async (request, reply) => {
       const clientId = clientIdOf(request);
       const current = await matching(request, await getQuiz(db, clientId, request.params.id));
-      const row = await quizzes.update(clientId, current, request.body, fileChangesOf(request, QUIZ_FILES));
+      const changes = fileChangesOf(request, QUIZ_FILES);
+      // The live controls' Next, Previous and status buttons are moves of their own (quizzes/quiz-commands.ts).
+      const move = liveMoveOf(request.body, changes);
+      const row = move ? await live.move(clientId, current, move) : await quizzes.update(clientId, current, request.body, changes);
       return sendQuiz(request, reply, row);
     },
   );
@@ -80,7 +85,7 @@ export const quizRoutes: FastifyPluginAsyncZod<ServerContext> = async (app, ctx)
       const { quiz: id } = request.body;
       const current = await loadQuiz(db, clientId, id);
       if (!current) throw fieldErrors({ quiz: [invalidPkMessage(id)] });
-      const row = await quizzes.resetAttempts(clientId, await matching(request, current));
+      const row = await live.resetAttempts(clientId, await matching(request, current));
       return sendQuiz(request, reply, row);
     },
   );

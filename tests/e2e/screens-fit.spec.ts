@@ -196,7 +196,8 @@ test('a 150-character one-word name is cut with an ellipsis on the phone and on 
     others.push(await apiJoins(request, game, name));
   const names = [LONG_NAME, OTHER_LONG_NAME];
 
-  // The phone's lobby: who just joined.
+  // The phone's lobby: who just joined, measured once all ten have arrived (the list is drawn again as each does).
+  await expect(phone.getByRole('status').filter({ hasText: '10 players joined' })).toBeVisible(LIVE);
   await namesFit(phone, phone.getByRole('main'), names, 'the phone’s lobby');
 
   // The stage's lobby: who is joining, beside the QR code and the link, which stay in their panel.

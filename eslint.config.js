@@ -68,9 +68,6 @@ const SERVER_FEATURE_READS = [
   { from: 'play', to: 'quizzes', file: 'quiz-read.ts' },
   // A quiz's detail lists its questions as the question bank shows them.
   { from: 'quizzes', to: 'questions', file: 'question-read.ts' },
-  // A client's sign-in provider is checked with the same private-network test as a player's provider
-  // fetch; it stays in play/provider-fetch.ts while play is being split into its parts.
-  { from: 'accounts', to: 'play', file: 'provider-fetch.ts' },
 ];
 
 /** What each root file of server/ may import. */

@@ -45,7 +45,7 @@ export interface Config {
   metricsToken: string | null;
   /**
    * Sign-in providers (OpenID Connect) may be on loopback or private addresses (OIDC_ALLOW_PRIVATE_NETWORK=1): off,
-   * a tenant admin's issuer cannot make this server call its own network (play/provider-fetch.ts).
+   * a tenant admin's issuer cannot make this server call its own network (http/provider-fetch.ts).
    */
   oidcAllowPrivateNetwork: boolean;
   /** A separate port serving /metrics (on HOST), or null. */

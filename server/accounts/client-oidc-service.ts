@@ -10,7 +10,7 @@ import type { Clock } from '../clock';
 import { nowIso, toBool } from '../db/rows';
 import type { ClientOidcTable, Database } from '../db/schema';
 import { fieldErrors, HttpError } from '../http/errors';
-import { isPrivateHost } from '../play/provider-fetch';
+import { isPrivateHost } from '../http/provider-fetch';
 
 // The client's OpenID Connect provider (table client_oidc, one row per client), set by its admin from the Setting
 // screen. Always the caller's own client: there is no id to name another one. The secret is written, never

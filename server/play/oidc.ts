@@ -8,7 +8,7 @@ import type { ClientOidcTable, Database } from '../db/schema';
 import { HttpError } from '../http/errors';
 import type { QuizRow } from '../quizzes/quiz-read';
 import type { PlayService } from './play-service';
-import { providerFetch } from './provider-fetch';
+import { providerFetch } from '../http/provider-fetch';
 
 // SOCIAL_BASED joins (docs/decisions.md "Play"): the participant signs in at the client's OpenID Connect provider
 // (client_oidc: issuer, client id and secret, the button's label) with openid-client 6: authorization code

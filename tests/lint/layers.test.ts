@@ -75,6 +75,7 @@ describe('a layer importing what it must not', () => {
     ['a feature area', 'another', 'server/polls/probe.ts', 'server/quizzes', /area="polls".*area="quizzes"/],
     ['play', "quizzes' writes", 'server/play/probe.ts', 'server/quizzes/quiz-service.ts', /area="play".*area="quizzes"/],
     ['quizzes', 'play', 'server/quizzes/probe.ts', 'server/play', /area="quizzes".*area="play"/],
+    ['accounts', 'play', 'server/accounts/probe.ts', 'server/play', /area="accounts".*area="play"/],
     ['a feature area', 'the routes', 'server/quizzes/probe.ts', 'server/routes', /"server-feature".*"server-routes"/],
     ['a feature area', 'the app', 'server/quizzes/probe.ts', 'server/app.ts', /"server-feature".*"server-root"/],
     ['the routes', 'the app', 'server/routes/probe.ts', 'server/app.ts', /"server-routes" to elements of type "server-root"/],

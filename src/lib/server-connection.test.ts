@@ -62,10 +62,17 @@ function scriptedProbe() {
   };
 }
 
-function setUp(visible = () => true) {
+function setUp(visible = () => true, heardElsewhere?: () => boolean) {
   const clock = manualClock();
   const server = scriptedProbe();
-  const connection = new ServerConnection({ probe: server.probe, schedule: clock.schedule, now: clock.now, random: () => 0.5, visible });
+  const connection = new ServerConnection({
+    probe: server.probe,
+    schedule: clock.schedule,
+    now: clock.now,
+    random: () => 0.5,
+    visible,
+    heardElsewhere,
+  });
   const seen: ConnectionState[] = [];
   connection.subscribe(() => seen.push(connection.getState()));
   return { clock, server, connection, seen };
@@ -217,6 +224,52 @@ describe('ServerConnection', () => {
     clock.advance(FRESH_MS / 2);
     connection.checkIfStale();
     expect(server.probe).not.toHaveBeenCalled();
+  });
+
+  it('while another connection to the server is open, stays online without probes; when it closes, asks at once', async () => {
+    let open = true;
+    const { connection, server, clock } = setUp(
+      () => true,
+      () => open,
+    );
+    connection.answered(200);
+    connection.start();
+    clock.advance(FRESH_MS * 30);
+    expect(server.probe).not.toHaveBeenCalled();
+    expect(connection.getState()).toBe('online');
+    open = false;
+    connection.elsewhereLost();
+    expect(server.probe).toHaveBeenCalledTimes(1);
+    await server.fail();
+    expect(connection.getState()).toBe('offline');
+  });
+
+  it('the other connection closing soon after an answer does not probe; the freshness check then asks as before', () => {
+    let open = true;
+    const { connection, server, clock } = setUp(
+      () => true,
+      () => open,
+    );
+    connection.answered(200);
+    connection.start();
+    clock.advance(FRESH_MS / 2);
+    open = false;
+    connection.elsewhereLost();
+    expect(server.probe).not.toHaveBeenCalled();
+    clock.advance(FRESH_MS / 2);
+    expect(server.probe).toHaveBeenCalledTimes(1);
+  });
+
+  it('offline, an open connection elsewhere does not stop the probes: only the server answers turn it online', async () => {
+    const { connection, server, clock } = setUp(
+      () => true,
+      () => true,
+    );
+    connection.start();
+    connection.unreachable();
+    clock.advance(PROBE_BACKOFF.maxMs);
+    expect(server.probe).toHaveBeenCalled();
+    expect(connection.getState()).toBe('offline');
   });
 
   it('checkNow skips the wait of the backoff', async () => {

@@ -4,7 +4,9 @@ import { backoffDelay, type BackoffRange } from './backoff';
 // it: a venue's device often says it is connected (Wi-Fi joined, a captive portal, the server restarting) while no
 // request gets through, and a browser may say "online" after a reload without any network at all
 // (tests/e2e/connection.spec.ts). The browser's online/offline events and the page being shown again are only
-// reasons to ask the server sooner.
+// reasons to ask the server sooner. One other channel may stand in for answers while the state is online: an open
+// connection to this same server (the phone's live channel when the server serves it, docs/decisions.md "Online
+// means the server answers"), so a room of phones waiting in a lobby does not probe every few seconds.
 
 /** checking: nothing has answered yet; online: the server answered recently; offline: it did not answer. */
 export type ConnectionState = 'checking' | 'online' | 'offline';
@@ -44,6 +46,11 @@ export interface ServerConnectionOptions {
   visible?: () => boolean;
   /** Called once by start(): where the app listens to the browser's hints (listenForHints). */
   listen?: (connection: ServerConnection) => void;
+  /**
+   * Whether another connection to this same server is open right now: while it is, an online state stays online
+   * without probes. The app calls `elsewhereLost()` when it closes.
+   */
+  heardElsewhere?: () => boolean;
 }
 
 const timer = (run: () => void, ms: number) => {
@@ -66,6 +73,7 @@ export class ServerConnection implements Connection {
   private readonly random: () => number;
   private readonly visible: () => boolean;
   private readonly listen: (connection: ServerConnection) => void;
+  private readonly heardElsewhere: () => boolean;
   private started = false;
   private listening = false;
   private failures = 0;
@@ -83,6 +91,7 @@ export class ServerConnection implements Connection {
     this.random = options.random ?? Math.random;
     this.visible = options.visible ?? (() => true);
     this.listen = options.listen ?? (() => undefined);
+    this.heardElsewhere = options.heardElsewhere ?? (() => false);
   }
 
   readonly getState = (): ConnectionState => this.state;
@@ -148,6 +157,11 @@ export class ServerConnection implements Connection {
     if (this.state !== 'online' || this.isStale()) this.probeNow();
   }
 
+  /** The other connection to the server (`heardElsewhere`) closed: ask the server now unless it answered recently. */
+  elsewhereLost(): void {
+    this.checkIfStale();
+  }
+
   private isStale(): boolean {
     return this.lastAnswerAt === null || this.now() - this.lastAnswerAt >= FRESH_MS;
   }
@@ -176,7 +190,8 @@ export class ServerConnection implements Connection {
     this.cancelTimer = this.schedule(() => {
       this.cancelTimer = null;
       if (!this.started || this.state !== 'online') return;
-      if (!this.isStale()) this.scheduleFreshnessCheck();
+      // An open connection elsewhere to this server is as good as an answer (heardElsewhere).
+      if (!this.isStale() || this.heardElsewhere()) this.scheduleFreshnessCheck();
       // Hidden, it waits to be shown (checkIfStale).
       else if (this.visible()) this.probeNow();
     }, FRESH_MS);

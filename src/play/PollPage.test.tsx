@@ -17,6 +17,8 @@ const live = vi.hoisted(() => {
         listeners.set(linkKey, onValue);
         return () => listeners.delete(linkKey);
       },
+      connectLive: () => new Promise(() => undefined),
+      subscribeConnection: () => () => undefined,
     },
   };
 });

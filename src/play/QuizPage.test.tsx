@@ -24,6 +24,8 @@ const live = vi.hoisted(() => {
       subscribeQuizCounts: follow('counts'),
       subscribeQuizTopTen: follow('top'),
       subscribePoll: follow('poll'),
+      connectLive: () => new Promise(() => undefined),
+      subscribeConnection: () => () => undefined,
     },
   };
 });

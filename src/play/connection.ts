@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { listenForHints, ServerConnection, type ConnectionState } from '../lib/server-connection';
+import { livePresence } from './live-presence';
 
 // The player app's connection to the server (lib/server-connection.ts): every call of http.ts feeds it, the
 // offline notice, the answer queue and the live channel's retries follow it. Its own, not the portal's: a player's
@@ -18,6 +19,8 @@ export const playConnection = new ServerConnection({
   probe: probeHealth,
   visible: () => document.visibilityState === 'visible',
   listen: (connection) => listenForHints(connection, window, document),
+  // A live channel connected to this same server keeps a phone in a lobby online without probes (live-presence.ts).
+  heardElsewhere: livePresence.isConnected,
 });
 
 /** The connection's state, kept current. */

@@ -4,6 +4,7 @@ import type { NodeSubscribe } from '../live/use-live-node';
 import type { LivePoll, LiveQuizCounts, LiveQuizTopTen } from '../lib/contract/live';
 import { loadOnce } from '../lib/load-once';
 import { playConnection } from './connection';
+import { livePresence } from './live-presence';
 
 // The live channel (src/live, docs/decisions.md "Live quiz state" and "Play") is loaded after the first screen: Firebase is the largest part
 // of the player app and the join form does not need it. One module promise per page.
@@ -13,11 +14,13 @@ type Unsubscribe = () => void;
 
 /**
  * The live channel's module, loaded once; a failed load is tried again on the next ask. Once in, the channel tries
- * to connect again as soon as the server answers again after a drop (connection.ts), not at Firebase's own pace.
+ * to connect again as soon as the server answers again after a drop (connection.ts), not at Firebase's own pace,
+ * and its connected flag stands in for health probes when this server serves it (live-presence.ts).
  */
 export const loadLive: () => Promise<LiveModule> = loadOnce(() =>
   import('../live').then((live) => {
     whenBackOnline(playConnection, () => void live.reconnectLive().catch(() => undefined));
+    livePresence.follow(live, window.location, playConnection);
     return live;
   }),
 );

@@ -7,7 +7,7 @@ import { afterLoad } from './app/after-load';
 import { App } from './app/App';
 import { opensOnLoginShell } from './app/first-screen';
 import { whenPageQuiet } from './app/when-page-quiet';
-import { preferJitlessZod } from './lib/zod-jitless';
+import { preferJitlessZod } from '../lib/zod-jitless';
 import { readStoredToken } from './session/token-storage';
 import { startUserRequest } from './session/user-request';
 

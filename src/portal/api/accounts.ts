@@ -1,8 +1,8 @@
 import type { Options } from 'ky';
 import type { z } from 'zod';
-import type * as AccountsContract from '../lib/contract/accounts';
-import type { CurrentUser, LoginPayload, LoginResponse, ResetConfirmPayload } from '../lib/contract/accounts';
-import { nextTask } from '../lib/next-task';
+import type * as AccountsContract from '../../lib/contract/accounts';
+import type { CurrentUser, LoginPayload, LoginResponse, ResetConfirmPayload } from '../../lib/contract/accounts';
+import { nextTask } from '../../lib/next-task';
 
 // One typed function per Auth call of the API.
 
@@ -21,7 +21,7 @@ async function decoded<S extends z.ZodType>(
   what: string,
   answer: Promise<unknown>,
 ): Promise<z.output<S>> {
-  const [contract, { decodeAnswer }, body] = await Promise.all([import('../lib/contract/accounts'), client(), answer]);
+  const [contract, { decodeAnswer }, body] = await Promise.all([import('../../lib/contract/accounts'), client(), answer]);
   // Decoded in a task of its own: the schemas' chunk (zod with it) is often evaluated in the task that settles the
   // wait above, and its evaluation, the schemas' first build and the decoding together made one long task of a
   // signed-in start.

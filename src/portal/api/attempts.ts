@@ -1,10 +1,10 @@
-import { attemptPage, type Attempt } from '../lib/contract/attempt';
-import type { Page } from '../lib/contract/page';
-import { MAX_PAGE_SIZE } from '../lib/contract/page';
-import { searchQueryParam } from '../lib/search-query';
+import { attemptPage, type Attempt } from '../../lib/contract/attempt';
+import type { Page } from '../../lib/contract/page';
+import { MAX_PAGE_SIZE } from '../../lib/contract/page';
+import { searchQueryParam } from '../../lib/search-query';
 import { http, requestDecoded, requestJson, toApiError } from './client';
 
-export type { Attempt } from '../lib/contract/attempt';
+export type { Attempt } from '../../lib/contract/attempt';
 
 /** The Quiz Report's filters: a quiz id, a search text and a page (from 1). */
 export interface AttemptQuery {

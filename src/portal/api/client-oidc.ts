@@ -1,7 +1,7 @@
-import { clientOidc, type ClientOidc, type ClientOidcPayload } from '../lib/contract/client-oidc';
+import { clientOidc, type ClientOidc, type ClientOidcPayload } from '../../lib/contract/client-oidc';
 import { requestDecoded } from './client';
 
-export type { ClientOidc, ClientOidcPayload } from '../lib/contract/client-oidc';
+export type { ClientOidc, ClientOidcPayload } from '../../lib/contract/client-oidc';
 
 /** GET client-oidc/: the client's OpenID Connect provider for participants' social sign-in (never its secret). */
 export function fetchClientOidc(signal?: AbortSignal): Promise<ClientOidc> {

@@ -1,8 +1,13 @@
-import { clientProfile, type ClientImageField, type ClientProfile, type ClientProfileUpdatePayload } from '../lib/contract/client-profile';
-import { pageOf } from '../lib/contract/page';
+import {
+  clientProfile,
+  type ClientImageField,
+  type ClientProfile,
+  type ClientProfileUpdatePayload,
+} from '../../lib/contract/client-profile';
+import { pageOf } from '../../lib/contract/page';
 import { requestDecoded } from './client';
 
-export type { ClientProfile } from '../lib/contract/client-profile';
+export type { ClientProfile } from '../../lib/contract/client-profile';
 
 /** GET profiles/client/: a one-item list; the first item is the caller's client (the Client settings calls of the API). */
 export async function fetchClientProfile(signal?: AbortSignal): Promise<ClientProfile> {

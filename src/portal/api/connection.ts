@@ -1,4 +1,4 @@
-import { listenForHints, ServerConnection } from '../lib/server-connection';
+import { listenForHints, ServerConnection } from '../../lib/server-connection';
 import { apiBaseUrl } from './base-url';
 
 /** A probe that gets no answer within this long counts as none: a hung server must not look reachable. */

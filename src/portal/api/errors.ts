@@ -1,4 +1,4 @@
-import type { FieldErrors } from '../lib/contract/accounts';
+import type { FieldErrors } from '../../lib/contract/accounts';
 
 /**
  * The one error type the portal sees from the API. `status` is 0 when the request never got an

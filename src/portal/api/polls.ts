@@ -1,8 +1,8 @@
-import { POLL_FILES, poll, type Poll } from '../lib/contract/poll';
+import { POLL_FILES, poll, type Poll } from '../../lib/contract/poll';
 import { ApiError } from './errors';
 import { resource, type Resource } from './resource';
 
-export type { Poll } from '../lib/contract/poll';
+export type { Poll } from '../../lib/contract/poll';
 
 /**
  * Polls exist only for clients with poll_enabled; the server answers 403 to the others. For the sync

@@ -1,4 +1,4 @@
-import { QUESTION_FILES, questionDetail, questionListItem, type QuestionDetail, type QuestionListItem } from '../lib/contract/question';
+import { QUESTION_FILES, questionDetail, questionListItem, type QuestionDetail, type QuestionListItem } from '../../lib/contract/question';
 import { resource } from './resource';
 
 /**

@@ -1,9 +1,9 @@
-import { QUIZ_FILES, quizDetail, quizSummary, type QuizDetail, type QuizSummary } from '../lib/contract/quiz';
-import type { QuizStatus } from '../lib/quiz-rules';
+import { QUIZ_FILES, quizDetail, quizSummary, type QuizDetail, type QuizSummary } from '../../lib/contract/quiz';
+import type { QuizStatus } from '../../lib/quiz-rules';
 import { requestDecoded } from './client';
 import { resource, type Resource } from './resource';
 
-export type { QuizDetail, QuizSummary } from '../lib/contract/quiz';
+export type { QuizDetail, QuizSummary } from '../../lib/contract/quiz';
 
 const base = resource<QuizSummary, QuizDetail>(
   { path: 'api/v1/quiz/', multipart: true, fileFields: QUIZ_FILES },

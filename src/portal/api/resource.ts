@@ -1,6 +1,6 @@
 import { HTTPError, type KyInstance, type Options } from 'ky';
 import type { z } from 'zod';
-import { pageOf, type Page } from '../lib/contract/page';
+import { pageOf, type Page } from '../../lib/contract/page';
 import { decodeAnswer, http, toApiError } from './client';
 import { ApiError } from './errors';
 

@@ -1,9 +1,9 @@
-import type { Page } from '../lib/contract/page';
-import { viewerPage, type ViewerProfile } from '../lib/contract/viewer';
-import { searchQueryParam } from '../lib/search-query';
+import type { Page } from '../../lib/contract/page';
+import { viewerPage, type ViewerProfile } from '../../lib/contract/viewer';
+import { searchQueryParam } from '../../lib/search-query';
 import { requestDecoded } from './client';
 
-export type { ViewerProfile } from '../lib/contract/viewer';
+export type { ViewerProfile } from '../../lib/contract/viewer';
 
 export interface ViewerQuery {
   quiz?: number | null;

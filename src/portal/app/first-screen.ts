@@ -1,6 +1,6 @@
 import type * as RouterChunk from './router';
 import { isLoginPath } from './screen-table';
-import { loadOnce } from '../lib/load-once';
+import { loadOnce } from '../../lib/load-once';
 
 // Which screen the page opens on decides what the first bundle must hold (/login within 120 kB gzip
 // of JavaScript). The sign-in screen, on / and /login without a stored token, is drawn by a small shell of our

@@ -1,6 +1,6 @@
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { useSession } from '../session/session-context';
-import { paths } from '../lib/paths';
+import { paths } from '../../lib/paths';
 
 interface ReturnState {
   from?: string;

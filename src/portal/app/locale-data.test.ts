@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type * as DateText from '../lib/date-text';
+import type * as DateText from '../../lib/date-text';
 
 // A fresh module per test: the worker starts once per page.
 const freshModule = async () => {
@@ -54,7 +54,7 @@ describe('the locale data worker', () => {
   it("makes the lists' date formatters, then ends", async () => {
     vi.resetModules();
     const prepared: string[] = [];
-    vi.doMock('../lib/date-text', async (original) => ({
+    vi.doMock('../../lib/date-text', async (original) => ({
       ...(await original<typeof DateText>()),
       prepareDateFormatter: (style: string) => prepared.push(style),
     }));
@@ -63,6 +63,6 @@ describe('the locale data worker', () => {
     await import('./locale-data.worker');
     expect(prepared).toEqual(['day', 'timeZone']);
     expect(close).toHaveBeenCalledTimes(1);
-    vi.doUnmock('../lib/date-text');
+    vi.doUnmock('../../lib/date-text');
   });
 });

@@ -4,7 +4,7 @@ import { PublicOnly, RequireSession } from './guards';
 import { RootLayout, ScreenLoader } from './RootLayout';
 import type { RouteHandle } from './route-title';
 import { LAZY_SCREENS, loadPortalLayout, loadScreenCode, LOGIN_TITLE, type LazyScreen, type ScreenFrame } from './screen-table';
-import { paths } from '../lib/paths';
+import { paths } from '../../lib/paths';
 
 // This table, React Router and what only they use are the router's chunk (router.tsx, loaded by first-screen.ts):
 // /login must load fast on a phone (120 kB gzip of JavaScript), so the first bundle holds only the

@@ -1,4 +1,4 @@
-import { nextTask } from '../lib/next-task';
+import { nextTask } from '../../lib/next-task';
 
 // A signed-in start evaluates the screens' code after its title is painted. Asked for at once, the router, the
 // layout, the screen and the libraries under them arrive together and are evaluated in one task: 30-60 ms of the

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
-import { paths } from '../lib/paths';
-import { nextTask } from '../lib/next-task';
+import { paths } from '../../lib/paths';
+import { nextTask } from '../../lib/next-task';
 
 // The screens whose code loads on demand: their addresses, titles and code, in the first bundle (the routes table,
 // routes.tsx, is built from this one and travels in the router's chunk). So the start, before the router's chunk

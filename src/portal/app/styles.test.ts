@@ -7,7 +7,7 @@ import path from 'node:path';
 // once, in the order Mantine's own stylesheet gives them (a later file's rules win over an earlier one's), and hold
 // no other component's: parsing and matching unused rules took the main thread during a list's start.
 
-const root = path.resolve(import.meta.dirname, '../..');
+const root = path.resolve(import.meta.dirname, '../../..');
 const mantineStyles = path.join(root, 'node_modules/@mantine/core/styles');
 
 function imported(file: string): string[] {

@@ -1,6 +1,6 @@
 import { Button, DEFAULT_THEME, Loader, MantineProvider } from '@mantine/core';
 import { render, screen } from '@testing-library/react';
-import { contrastRatio } from '../lib/color-contrast';
+import { contrastRatio } from '../../lib/color-contrast';
 import { cssVariablesResolver, DEFAULT_RADIUS, PRIMARY_SHADE, READABLE_TEXT_SHADES, theme } from './theme';
 
 const AA = 4.5;

@@ -36,7 +36,7 @@ const defaults = <Props>(defaultProps: Partial<Props>): MantineThemeComponent =>
 /**
  * The portal's one theme: one primary colour, one radius, and component defaults so that
  * screens carry no styling of their own. Button sizes stay Mantine's `sm`, raised to 44 px touch targets
- * in touch-targets.css; the action styles (primary, secondary, destructive) live in src/ui/actions.tsx.
+ * in touch-targets.css; the action styles (primary, secondary, destructive) live in src/portal/ui/actions.tsx.
  */
 export const theme = createTheme({
   primaryColor: 'blue',

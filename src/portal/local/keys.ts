@@ -1,4 +1,4 @@
-import { randomUuid } from '../lib/random-uuid';
+import { randomUuid } from '../../lib/random-uuid';
 import type { EntityName, MirrorRow, PortalDatabase } from './db';
 
 const LOCAL_PREFIX = 'local-';

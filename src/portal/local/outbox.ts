@@ -1,4 +1,4 @@
-import { randomUuid } from '../lib/random-uuid';
+import { randomUuid } from '../../lib/random-uuid';
 import type { EntityName, OutboxEntry, Payload, PortalDatabase, SyncState } from './db';
 import type { CreatePayload, OutboxChange, UpdatePayload } from './payloads';
 

@@ -1,14 +1,14 @@
-import type { CategoryPatchPayload, CategoryPayload } from '../lib/contract/category';
+import type { CategoryPatchPayload, CategoryPayload } from '../../lib/contract/category';
 import type {
   PollFile,
   pollChoiceCreatePayload,
   pollChoiceUpdatePayload,
   pollCreatePayload,
   pollUpdatePayload,
-} from '../lib/contract/poll';
-import type { QuestionFile, questionCreatePayload, questionUpdatePayload } from '../lib/contract/question';
-import type { QuizFile, quizPatchPayload, quizPayload } from '../lib/contract/quiz';
-import type { FileChanges, FileUploads, RequestBody } from '../lib/contract/write-body';
+} from '../../lib/contract/poll';
+import type { QuestionFile, questionCreatePayload, questionUpdatePayload } from '../../lib/contract/question';
+import type { QuizFile, quizPatchPayload, quizPayload } from '../../lib/contract/quiz';
+import type { FileChanges, FileUploads, RequestBody } from '../../lib/contract/write-body';
 import type { EntityName } from './db';
 
 /*

@@ -4,7 +4,7 @@ import { AuthCard } from './AuthCard';
 import { loginFailureMessage } from './login-failure';
 import { ScreenLink } from './screen-link';
 import { useSession } from './session-context';
-import { paths } from '../lib/paths';
+import { paths } from '../../lib/paths';
 import { PrimaryAction } from '../ui/actions';
 
 type Field = 'email' | 'password';

@@ -5,7 +5,7 @@ import { Link } from 'react-router-dom';
 import { requestPasswordReset } from '../api/accounts';
 import { ApiError } from '../api/errors';
 import { AuthCard } from './AuthCard';
-import { paths } from '../lib/paths';
+import { paths } from '../../lib/paths';
 import { PrimaryAction } from '../ui/actions';
 
 type Outcome = { sent: true } | { sent: false; message: string };

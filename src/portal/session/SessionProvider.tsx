@@ -2,7 +2,7 @@ import { startTransition, useCallback, useEffect, useMemo, useState, type Compon
 import * as accounts from '../api/accounts';
 import { setApiToken, setUnauthorizedHandler } from '../api/token';
 import { ApiError } from '../api/errors';
-import type { CurrentUser, LoginPayload } from '../lib/contract/accounts';
+import type { CurrentUser, LoginPayload } from '../../lib/contract/accounts';
 import type { AccountSync } from './account-sync';
 import { lazyAppAccountSync } from './lazy-account-sync';
 import { SessionContext, type Session } from './session-context';

@@ -1,4 +1,4 @@
-import type { CurrentUser } from '../lib/contract/accounts';
+import type { CurrentUser } from '../../lib/contract/accounts';
 import { portalDatabase, type PortalDatabase } from '../local/db';
 import { forgetAccountData } from '../local/session-store';
 import { appSyncEngine, type SyncEngine } from '../sync';

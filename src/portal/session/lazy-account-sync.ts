@@ -1,4 +1,4 @@
-import { loadOnce } from '../lib/load-once';
+import { loadOnce } from '../../lib/load-once';
 import type { AccountSync } from './account-sync';
 
 // The app's account sync, loaded with the first signed-in user: Dexie and the sync engine (about a

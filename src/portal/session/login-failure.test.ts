@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../api/errors';
-import { LOGIN_FAILED_MESSAGE, LOGIN_FAILED_SERVER_MESSAGE } from '../lib/contract/accounts';
+import { LOGIN_FAILED_MESSAGE, LOGIN_FAILED_SERVER_MESSAGE } from '../../lib/contract/accounts';
 import { loginFailureMessage } from './login-failure';
 
 describe('loginFailureMessage', () => {

@@ -1,5 +1,5 @@
 import { ApiError } from '../api/errors';
-import { LOGIN_FAILED_MESSAGE, LOGIN_FAILED_SERVER_MESSAGE } from '../lib/contract/login-messages';
+import { LOGIN_FAILED_MESSAGE, LOGIN_FAILED_SERVER_MESSAGE } from '../../lib/contract/login-messages';
 
 /**
  * The sentence the login alert shows for a failed login (the specification's error messages): the server's first

@@ -1,7 +1,7 @@
 import { createContext, useContext, type ComponentPropsWithRef, type ReactNode } from 'react';
 
 // How a sign-in screen links to another screen, without importing React Router: /login is drawn first by a shell
-// without the router (src/app/shell.tsx), later by the router itself, and each provides its own link. Outside
+// without the router (src/portal/app/shell.tsx), later by the router itself, and each provides its own link. Outside
 // both (a test, say) the link is a plain one, which the browser follows by loading the page.
 
 export type ScreenLinkProps = ComponentPropsWithRef<'a'> & { to: string };

@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { CurrentUser, LoginPayload } from '../lib/contract/accounts';
+import type { CurrentUser, LoginPayload } from '../../lib/contract/accounts';
 
 /** The session of the specification's fields and states: a token (isLogin), the loaded user, and whether it is still loading. */
 export interface Session {

@@ -1,5 +1,5 @@
 import { vi } from 'vitest';
-import type { CurrentUser } from '../lib/contract/accounts';
+import type { CurrentUser } from '../../lib/contract/accounts';
 
 // Test helpers: the network boundary (fetch) replaced by a scripted one.
 

@@ -1,4 +1,4 @@
-import { currentUser, type CurrentUser } from '../lib/contract/accounts';
+import { currentUser, type CurrentUser } from '../../lib/contract/accounts';
 import { portalDatabase, type PortalDatabase } from '../local/db';
 import { readSessionValue, saveSessionValue } from '../local/session-store';
 

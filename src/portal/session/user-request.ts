@@ -1,6 +1,6 @@
 import * as accounts from '../api/accounts';
 import { setApiToken } from '../api/token';
-import type { CurrentUser } from '../lib/contract/accounts';
+import type { CurrentUser } from '../../lib/contract/accounts';
 import { afterFirstPaint } from '../ui/use-after-first-paint';
 
 // The stored token's user is on the critical path of every signed-in start: nothing but the spinner shows

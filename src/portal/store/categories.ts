@@ -1,5 +1,5 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import type { Category, CategoryPatchPayload, CategoryPayload } from '../lib/contract/category';
+import type { Category, CategoryPatchPayload, CategoryPayload } from '../../lib/contract/category';
 import { findRow, mirrorOf, queueCreate, queueDelete, queueUpdate, useRow, useRows, type MirrorOf } from './mirror';
 import { useListedRows, type Listed } from './listed';
 

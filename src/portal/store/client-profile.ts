@@ -1,6 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { ClientProfile } from '../api/client-profile';
-import { clientProfile } from '../lib/contract/client-profile';
+import { clientProfile } from '../../lib/contract/client-profile';
 import { portalDatabase } from '../local/db';
 import { readSessionValue, saveSessionValue } from '../local/session-store';
 

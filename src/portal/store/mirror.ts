@@ -37,7 +37,7 @@ export interface Mirror<Row extends RowBookkeeping, E extends EntityName = Entit
 
 export function mirrorOf<Row extends RowBookkeeping, E extends EntityName>(entity: E): Mirror<Row, E> {
   // The one place a mirror table is given its row type: rows enter it only through the commands below
-  // (payloads the store types) and the sync engine (the server's objects, decoded by src/api).
+  // (payloads the store types) and the sync engine (the server's objects, decoded by src/portal/api).
   return { entity, table: () => portalDatabase().mirror(entity) as unknown as Table<Row, string> };
 }
 

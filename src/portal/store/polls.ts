@@ -1,5 +1,5 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import type { Poll, PollChoice } from '../lib/contract/poll';
+import type { Poll, PollChoice } from '../../lib/contract/poll';
 import { findRow, mirrorOf, queueCreate, queueDelete, queueUpdate, useRow, useRows, type MirrorOf } from './mirror';
 import type { CreatePayload, UpdatePayload } from '../local/payloads';
 import { useListedRows, type Listed } from './listed';

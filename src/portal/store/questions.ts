@@ -1,5 +1,5 @@
-import type { QuestionListItem } from '../lib/contract/question';
-import type { OptionMap } from '../lib/options-codec';
+import type { QuestionListItem } from '../../lib/contract/question';
+import type { OptionMap } from '../../lib/options-codec';
 import { allCategories, createCategory, type CategoryRow } from './categories';
 import {
   findRow,

@@ -1,5 +1,5 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import type { QuizDetail, QuizSummary } from '../lib/contract/quiz';
+import type { QuizDetail, QuizSummary } from '../../lib/contract/quiz';
 import { portalDatabase } from '../local/db';
 import { applyWriteAnswer } from '../sync/mirror';
 import { questionsMirror, type QuestionRow } from './questions';

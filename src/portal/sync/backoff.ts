@@ -1,4 +1,4 @@
-import { backoffDelay } from '../lib/backoff';
+import { backoffDelay } from '../../lib/backoff';
 
 /** Growing delays between automatic retries of a change the server could not take yet. */
 export const FIRST_RETRY_MS = 2_000;

@@ -87,7 +87,7 @@ interface Injector {
 }
 // app.inject wants a Node Buffer for a raw body; src/ is typed for the browser, hence the lookup.
 const NodeBuffer = (globalThis as unknown as { Buffer: { from(bytes: ArrayBuffer): Uint8Array } }).Buffer;
-const SERVER_SUPPORT = '../../server/test/support.ts';
+const SERVER_SUPPORT = '../../../server/test/support.ts';
 
 /** fetch answered by the in-memory server's app.inject (multipart bodies included). */
 function injectingFetch(app: Injector): Fetch {

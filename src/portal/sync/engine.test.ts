@@ -1,11 +1,11 @@
 import { NETWORK_FAILURE_MESSAGE } from '../api/errors';
 import { resource } from '../api/resource';
-import { IDEMPOTENCY_IN_PROGRESS_MESSAGE } from '../lib/contract/idempotency';
+import { IDEMPOTENCY_IN_PROGRESS_MESSAGE } from '../../lib/contract/idempotency';
 import type { Category } from '../api/categories';
 import { createRecord, deleteRecord, updateRecord } from '../local/commands';
 import { aQuestion } from '../local/testing';
 import { PortalDatabase, type MirrorRow, type ServerObject } from '../local/db';
-import { ServerConnection, type Connection } from '../lib/server-connection';
+import { ServerConnection, type Connection } from '../../lib/server-connection';
 import { SyncEngine, type IdAssigned } from './engine';
 import { CATEGORIES, FakeServer, QUESTIONS } from './test-support/fake-server';
 

@@ -2,7 +2,7 @@ import type { KyInstance } from 'ky';
 import { liveQuery, type Subscription } from 'dexie';
 import { http } from '../api/client';
 import { ApiError, readableMessage } from '../api/errors';
-import { whenBackOnline, type Connection, type ConnectionState } from '../lib/server-connection';
+import { whenBackOnline, type Connection, type ConnectionState } from '../../lib/server-connection';
 import { onLocalChange } from '../local/changes';
 import type { EntityName, Payload, PortalDatabase } from '../local/db';
 import { RecordNotFoundError } from '../local/errors';

@@ -1,7 +1,7 @@
 import type { KyInstance } from 'ky';
 import { ApiError, readableMessage } from '../api/errors';
 import { ResourceError } from '../api/resource';
-import { isIdempotencyInProgress } from '../lib/contract/idempotency';
+import { isIdempotencyInProgress } from '../../lib/contract/idempotency';
 import type { EntityName, OutboxEntry, OutboxError, PortalDatabase, ServerObject } from '../local/db';
 import { entityDescriptors, resolveReferences } from '../local/entities';
 import { serverIdOf } from '../local/keys';

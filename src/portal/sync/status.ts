@@ -1,4 +1,4 @@
-import type { ConnectionState } from '../lib/server-connection';
+import type { ConnectionState } from '../../lib/server-connection';
 import type { OutboxEntry } from '../local/db';
 
 /** What the user always sees about sync (docs/decisions.md "Offline"), as one immutable snapshot. */

@@ -82,7 +82,7 @@ interface Injector {
 }
 // app.inject wants a Node Buffer for a raw body; src/ is typed for the browser, hence the lookup.
 const NodeBuffer = (globalThis as unknown as { Buffer: { from(bytes: ArrayBuffer): Uint8Array } }).Buffer;
-const SERVER_SUPPORT = '../../server/test/support.ts';
+const SERVER_SUPPORT = '../../../server/test/support.ts';
 
 /** The project's real API server, built in memory; fetch goes to app.inject. */
 async function realBackend(support: ServerSupport, server: { app: Injector }): Promise<Backend> {

@@ -2,7 +2,7 @@ import type { CSSProperties, ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { DataTableColumn } from './DataTable';
 import { anchorLink } from './small-text';
-import type { KeyedPath } from '../lib/paths';
+import type { KeyedPath } from '../../lib/paths';
 
 const ROW_LINK_STYLE: CSSProperties = { display: 'inline-flex', alignItems: 'center', minHeight: 44, minWidth: 44 };
 // Mantine's <Anchor>'s look on React Router's own link: two in every row of a list, where an Anchor is three

@@ -5,7 +5,7 @@ import { LogoutConfirmation } from '../../features/sync/LogoutConfirmation';
 import { useSession } from '../../session/session-context';
 import { notifyError } from '../../ui/notify';
 import { useHasBeenTrue } from '../../ui/use-has-been-true';
-import { paths } from '../../lib/paths';
+import { paths } from '../../../lib/paths';
 
 export function AccountMenu({ username }: { username: string }) {
   const { logout, waitingChanges } = useSession();

@@ -2,7 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import type { ClientDetails } from '../../lib/contract/accounts';
+import type { ClientDetails } from '../../../lib/contract/accounts';
 import { BusinessLogo } from './BusinessLogo';
 
 const client: ClientDetails = { id: 1, name: 'Acme Quiz Nights', poll_enabled: true, social_auth_feature: false, business_logo_url: null };

@@ -1,6 +1,6 @@
 import { Anchor, Image, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import type { ClientDetails } from '../../lib/contract/accounts';
+import type { ClientDetails } from '../../../lib/contract/accounts';
 import { APP_NAME } from '../route-title';
 
 interface BusinessLogoProps {

@@ -1,6 +1,6 @@
 import { Anchor, List, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import { paths } from '../../lib/paths';
+import { paths } from '../../../lib/paths';
 
 /** The quiz help the specification describes: the working order, then what the quiz fields mean. */
 export function HelpPanel() {

@@ -1,9 +1,9 @@
 import { NavLink, ScrollArea, Tooltip } from '@mantine/core';
 import type { CSSProperties } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import type { CurrentUser } from '../../lib/contract/accounts';
+import type { CurrentUser } from '../../../lib/contract/accounts';
 import { isActivePath, linkIsActive, navigationFor, type NavigationEntry } from './navigation';
-import { paths } from '../../lib/paths';
+import { paths } from '../../../lib/paths';
 import { NavEntryLink } from './NavEntryLink';
 
 const GROUP_HEADING_STYLE: CSSProperties = {

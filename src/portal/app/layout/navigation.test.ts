@@ -1,5 +1,5 @@
-import type { CurrentUser } from '../../lib/contract/accounts';
-import { paths } from '../../lib/paths';
+import type { CurrentUser } from '../../../lib/contract/accounts';
+import { paths } from '../../../lib/paths';
 import { linkIsActive, navigationFor } from './navigation';
 
 const user = { client_details: { poll_enabled: true } } as CurrentUser;

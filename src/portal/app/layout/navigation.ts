@@ -1,7 +1,7 @@
 import type { ComponentType, SVGProps } from 'react';
-import type { CurrentUser } from '../../lib/contract/accounts';
+import type { CurrentUser } from '../../../lib/contract/accounts';
 import { DashboardIcon, PollIcon, QuestionIcon, QuizIcon, ReportIcon, SettingIcon, SyncIcon } from '../../ui/icons';
-import { paths } from '../../lib/paths';
+import { paths } from '../../../lib/paths';
 
 export interface NavigationLink {
   label: string;

@@ -8,7 +8,7 @@ import { LocalStorageFullError } from '../../store/mirror';
 import { categoriesMirror, deleteCategory } from '../../store/categories';
 import { questionsMirror } from '../../store/questions';
 import { clearTables, markPulled, putRows, queuedChangeCount, refuseQueuedChanges } from '../../store/testing';
-import { categoryInUseMessage } from '../../lib/contract/category';
+import { categoryInUseMessage } from '../../../lib/contract/category';
 import { CategoriesScreen } from './CategoriesScreen';
 
 const diskFull = vi.hoisted(() => ({ now: false }));

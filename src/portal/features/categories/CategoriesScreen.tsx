@@ -6,7 +6,7 @@ import { usePendingDeletes, useRefusedChanges, type OutboxEntry } from '../../st
 import { useQuestions } from '../../store/questions';
 import { PendingDeletes } from '../../ui/PendingDeletes';
 import { routeKeyOf } from '../../store/mirror';
-import { CATEGORY_NAME_TAKEN_MESSAGE, categoryPayload } from '../../lib/contract/category';
+import { CATEGORY_NAME_TAKEN_MESSAGE, categoryPayload } from '../../../lib/contract/category';
 import { editDeleteColumns } from '../../ui/RowLink';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';
 import { notifyDone, notifyError } from '../../ui/notify';
@@ -15,7 +15,7 @@ import { SearchBox } from '../../ui/SearchBox';
 import { useSearchedPages } from '../../ui/use-searched-pages';
 import { SyncStateMarker } from '../../ui/SyncStateMarker';
 import { CATEGORIES_PAGE_SIZE, nameTaken, updatedDate, usedByText, visibleCategories, type CategoryRow } from './category-rows';
-import { paths } from '../../lib/paths';
+import { paths } from '../../../lib/paths';
 import { EmptyState, NoMatchState } from '../../ui/EmptyState';
 import { CategoryIcon } from '../../ui/icons';
 import { PrimaryAction, SecondaryAction } from '../../ui/actions';

@@ -3,7 +3,7 @@ import { Notifications } from '@mantine/notifications';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { categoryInUseMessage } from '../../lib/contract/category';
+import { categoryInUseMessage } from '../../../lib/contract/category';
 import { categoriesMirror } from '../../store/categories';
 import { questionsMirror } from '../../store/questions';
 import { clearTables, putRows, queuedChangeCount } from '../../store/testing';

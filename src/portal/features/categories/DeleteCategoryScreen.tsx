@@ -3,12 +3,12 @@ import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { deleteCategory, useCategory } from '../../store/categories';
 import { useQuestions } from '../../store/questions';
-import { categoryInUseMessage } from '../../lib/contract/category';
+import { categoryInUseMessage } from '../../../lib/contract/category';
 import { usedByText, usesOf } from './category-rows';
 import { DeleteConfirmation } from '../../ui/DeleteConfirmation';
 import { notifyDone, notifyError } from '../../ui/notify';
 import { MissingCategory, useCanonicalCategoryPath } from './EditCategoryScreen';
-import { paths } from '../../lib/paths';
+import { paths } from '../../../lib/paths';
 
 /** /add-category/:id/delete: the spec's question, Cancel and Delete, then back to /add-category. */
 export function DeleteCategoryScreen() {

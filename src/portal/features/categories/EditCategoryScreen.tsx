@@ -4,10 +4,10 @@ import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { categoriesMirror, updateCategory, useCategories, useCategory } from '../../store/categories';
 import { useFollowServerId } from '../../store/follow-server-id';
-import { CATEGORY_NAME_TAKEN_MESSAGE, categoryPayload } from '../../lib/contract/category';
+import { CATEGORY_NAME_TAKEN_MESSAGE, categoryPayload } from '../../../lib/contract/category';
 import { notifyDone, notifyError } from '../../ui/notify';
 import { nameTaken, type CategoryRow } from './category-rows';
-import { paths } from '../../lib/paths';
+import { paths } from '../../../lib/paths';
 import { MissingRecord } from '../../ui/MissingRecord';
 import { PrimaryAction, SecondaryAction } from '../../ui/actions';
 

@@ -1,5 +1,5 @@
-import { matchesSearch } from '../../lib/search-query';
-import { dayText } from '../../lib/date-text';
+import { matchesSearch } from '../../../lib/search-query';
+import { dayText } from '../../../lib/date-text';
 import type { CategoryRow } from '../../store/categories';
 
 export type { CategoryRow };

@@ -1,4 +1,4 @@
-import { QUIZ_STATUSES, STATUS_LABELS, type QuizStatus } from '../../lib/quiz-rules';
+import { QUIZ_STATUSES, STATUS_LABELS, type QuizStatus } from '../../../lib/quiz-rules';
 
 /** A quiz as the dashboard reads it from the mirror. */
 export interface DashboardQuiz {

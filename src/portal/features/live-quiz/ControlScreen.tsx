@@ -5,14 +5,14 @@ import { useFollowServerId } from '../../store/follow-server-id';
 import { useQuestion } from '../../store/questions';
 import { routeKeyOf } from '../../store/mirror';
 import { quizzesMirror } from '../../store/quizzes';
-import { OPTION_LETTERS, optionsOfQuestion, type OptionLetter } from '../../lib/options-codec';
-import { STATUS_LABELS, canStep, type QuizStatus } from '../../lib/quiz-rules';
-import { subscribeQuiz, subscribeQuizCounts } from '../../live';
-import { useLiveNode } from '../../live/use-live-node';
+import { OPTION_LETTERS, optionsOfQuestion, type OptionLetter } from '../../../lib/options-codec';
+import { STATUS_LABELS, canStep, type QuizStatus } from '../../../lib/quiz-rules';
+import { subscribeQuiz, subscribeQuizCounts } from '../../../live';
+import { useLiveNode } from '../../../live/use-live-node';
 import { moveQuizStatus, stepQuizQuestion } from '../../ui/live-quiz/commands';
 import { QuizPlayers } from '../../ui/live-quiz/QuizPlayers';
 import { ConfirmStatusDialog } from '../../ui/live-quiz/ConfirmStatusDialog';
-import { durationText } from '../../lib/date-text';
+import { durationText } from '../../../lib/date-text';
 import {
   COUNTDOWN_LABELS,
   countdownAt,
@@ -29,7 +29,7 @@ import { LIVE_STATE_TEXT, WAKE_LOCK_TEXT, useLiveChannelState, useScreenWakeLock
 import { useLiveServerClock } from '../../ui/live-quiz/use-live-server-clock';
 import { useNow } from '../../ui/use-now';
 import { useQuiz } from '../../store/quizzes';
-import { paths } from '../../lib/paths';
+import { paths } from '../../../lib/paths';
 import { useClickerKeys } from '../../ui/live-quiz/clicker-keys';
 
 const REASON_ID = 'control-reason';

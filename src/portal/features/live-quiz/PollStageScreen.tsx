@@ -1,5 +1,5 @@
 import { Navigate, useParams } from 'react-router-dom';
-import { paths } from '../../lib/paths';
+import { paths } from '../../../lib/paths';
 import { useFollowServerId } from '../../store/follow-server-id';
 import { pollsMirror, useChoiceRowsOf, usePoll } from '../../store/polls';
 import { useSession } from '../../session/session-context';

@@ -4,7 +4,7 @@ import { holdNotices } from '../../ui/notice-signal';
 import { useClientProfile } from '../../ui/use-client-profile';
 import { linkPieces } from './link-breaks';
 import classes from './stage.module.css';
-import type { LiveConnectionState } from '../../live/use-live-connection';
+import type { LiveConnectionState } from '../../../live/use-live-connection';
 
 // The stage's frame: the client's branding (business name, logo, background, mascot), the full-screen button,
 // "Reconnecting…" while the live channel is down. No portal chrome: the route sits outside the portal layout, and

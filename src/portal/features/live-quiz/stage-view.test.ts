@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { LiveQuizCounts } from '../../lib/contract/live';
+import type { LiveQuizCounts } from '../../../lib/contract/live';
 import { isRevealed, pollBarsOf, stageStateOf, stageViewOf, topTenOf, type StageQuizState } from './stage-view';
 
 const STARTED_AT = 1_000_000;

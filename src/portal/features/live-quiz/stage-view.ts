@@ -1,7 +1,7 @@
-import type { LiveQuiz, LiveQuizCounts, LiveQuizTopTen } from '../../lib/contract/live';
-import { OPTION_LETTERS, isOptionLetter, type OptionLetter } from '../../lib/options-codec';
-import type { QuizMode, QuizStatus } from '../../lib/quiz-rules';
-import { ranksOf } from '../../lib/scoring';
+import type { LiveQuiz, LiveQuizCounts, LiveQuizTopTen } from '../../../lib/contract/live';
+import { OPTION_LETTERS, isOptionLetter, type OptionLetter } from '../../../lib/options-codec';
+import type { QuizMode, QuizStatus } from '../../../lib/quiz-rules';
+import { ranksOf } from '../../../lib/scoring';
 
 // The stage's pure part (docs/decisions.md "Stage"): what the big screen shows for a given live state and server time.
 // The stage is signed in and its mirror holds every question's correct option, so this is where the rule

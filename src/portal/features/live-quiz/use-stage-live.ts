@@ -1,7 +1,7 @@
-import type { LivePoll, LiveQuizCounts, LiveQuizTopTen } from '../../lib/contract/live';
-import { subscribePoll, subscribeQuizCounts, subscribeQuizTopTen } from '../../live';
-import { useLiveNode } from '../../live/use-live-node';
-import { useLiveConnected, type LiveConnectionState } from '../../live/use-live-connection';
+import type { LivePoll, LiveQuizCounts, LiveQuizTopTen } from '../../../lib/contract/live';
+import { subscribePoll, subscribeQuizCounts, subscribeQuizTopTen } from '../../../live';
+import { useLiveNode } from '../../../live/use-live-node';
+import { useLiveConnected, type LiveConnectionState } from '../../../live/use-live-connection';
 import { useOnline } from '../../store/sync';
 
 // The stage's live nodes (src/live), kept current while it is on screen. A node is undefined until its

@@ -4,7 +4,7 @@ import { createChoice, createPoll } from '../../store/polls';
 import { notifyDone, notifyError } from '../../ui/notify';
 import { PollForm } from './PollForm';
 import { RequirePolls } from './RequirePolls';
-import { paths } from '../../lib/paths';
+import { paths } from '../../../lib/paths';
 
 function AddPoll() {
   const navigate = useNavigate();

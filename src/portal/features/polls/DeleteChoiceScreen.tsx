@@ -6,7 +6,7 @@ import { notifyDone, notifyError } from '../../ui/notify';
 import { DELETE_FAILED_MESSAGE } from './DeletePollScreen';
 import { MissingRecord } from '../../ui/MissingRecord';
 import { RequirePolls } from './RequirePolls';
-import { paths } from '../../lib/paths';
+import { paths } from '../../../lib/paths';
 
 function DeleteChoice() {
   const { id = '', choiceId } = useParams();

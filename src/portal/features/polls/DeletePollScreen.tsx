@@ -6,7 +6,7 @@ import { DeleteConfirmation } from '../../ui/DeleteConfirmation';
 import { notifyDone, notifyError } from '../../ui/notify';
 import { MissingRecord } from '../../ui/MissingRecord';
 import { RequirePolls } from './RequirePolls';
-import { paths } from '../../lib/paths';
+import { paths } from '../../../lib/paths';
 
 /** The specification's message for a failed delete. */
 export const DELETE_FAILED_MESSAGE = 'There was an error!';

@@ -4,12 +4,12 @@ import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useRefusedFieldErrors } from '../../store/outbox';
 import { updateChoice, useChoice } from '../../store/polls';
-import { BLANK_MESSAGE } from '../../lib/contract/poll';
+import { BLANK_MESSAGE } from '../../../lib/contract/poll';
 import { notifyDone, notifyError } from '../../ui/notify';
 import { MissingRecord } from '../../ui/MissingRecord';
 import type { ChoiceRow } from './poll-rows';
 import { RequirePolls } from './RequirePolls';
-import { paths } from '../../lib/paths';
+import { paths } from '../../../lib/paths';
 import { PrimaryAction, SecondaryAction } from '../../ui/actions';
 
 function EditChoiceForm({ row, back }: { row: ChoiceRow; back: string }) {

@@ -10,7 +10,7 @@ import { changedPollFields } from './poll-payload';
 import type { PollRow } from './poll-rows';
 import { PollForm } from './PollForm';
 import { RequirePolls } from './RequirePolls';
-import { paths } from '../../lib/paths';
+import { paths } from '../../../lib/paths';
 
 function EditPollForm({ row }: { row: PollRow }) {
   const navigate = useNavigate();

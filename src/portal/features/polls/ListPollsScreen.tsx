@@ -15,7 +15,7 @@ import { POLLS_PAGE_SIZE, createdDate, visiblePolls, type PollRow } from './poll
 import { RequirePolls } from './RequirePolls';
 import { PollActiveSwitch } from './PollActiveSwitch';
 import { useListedPolls } from '../../store/polls';
-import { paths } from '../../lib/paths';
+import { paths } from '../../../lib/paths';
 import { PrimaryAction } from '../../ui/actions';
 import { EmptyState, NoMatchState } from '../../ui/EmptyState';
 import { PollIcon } from '../../ui/icons';

@@ -2,7 +2,7 @@ import { Checkbox, Group, Paper, Stack, Textarea, TextInput } from '@mantine/cor
 import { useForm } from '@mantine/form';
 import { useEffect, useState } from 'react';
 import type { ZodSafeParseResult } from 'zod';
-import { pollCreatePayload, pollUpdatePayload } from '../../lib/contract/poll';
+import { pollCreatePayload, pollUpdatePayload } from '../../../lib/contract/poll';
 import type { NewPoll, PollChanges } from '../../store/polls';
 import { ImageInput, type ImageValue } from '../../ui/ImageInput';
 import { choiceNamesOf, qrImagePayload } from './poll-payload';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
 import { useSession } from '../../session/session-context';
-import { paths } from '../../lib/paths';
+import { paths } from '../../../lib/paths';
 
 /** Whether the signed-in client has polls (the specification's roles: the Polls menu depends on poll_enabled). */
 export function usePollsEnabled(): boolean {

@@ -5,7 +5,7 @@ import { createQuestion } from '../../store/questions';
 import { notifyDone, notifyError } from '../../ui/notify';
 import { createPayload, emptyQuestionForm } from './question-form';
 import { QuestionForm } from './QuestionForm';
-import { paths } from '../../lib/paths';
+import { paths } from '../../../lib/paths';
 
 /** /add-question: the question form; saved to the mirror and queued (works offline), then back to /list-questions. */
 export function AddQuestionScreen() {

@@ -5,7 +5,7 @@ import { deleteQuestion, questionsMirror, useQuestion } from '../../store/questi
 import { DeleteConfirmation } from '../../ui/DeleteConfirmation';
 import { notifyDone, notifyError } from '../../ui/notify';
 import { MissingQuestion } from './EditQuestionScreen';
-import { paths } from '../../lib/paths';
+import { paths } from '../../../lib/paths';
 
 /** /list-questions/:id/delete: asks first, then deletes (queued, works offline) and goes back to /list-questions. */
 export function DeleteQuestionScreen() {

@@ -9,7 +9,7 @@ import { notifyDone, notifyError } from '../../ui/notify';
 import { changedPayload, formErrorsFromServer, formValuesOf } from './question-form';
 import { existingLetters, type QuestionRow } from './question-rows';
 import { QuestionForm } from './QuestionForm';
-import { paths } from '../../lib/paths';
+import { paths } from '../../../lib/paths';
 import { MissingRecord } from '../../ui/MissingRecord';
 
 /** A question the route names is not on this device (deleted, or never synced here). */

@@ -1,6 +1,6 @@
 import { Alert, FileInput, Group, List, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { parseQuestionCsv, QUESTION_CSV_COLUMNS, type CsvImport, type CsvRow } from '../../lib/question-csv';
+import { parseQuestionCsv, QUESTION_CSV_COLUMNS, type CsvImport, type CsvRow } from '../../../lib/question-csv';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';
 import { notifyError, showNotice } from '../../ui/notify';
 import { newCategoryNames, importQuestions } from './question-import';

@@ -3,12 +3,12 @@ import { useForm } from '@mantine/form';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { routeKeyOf } from '../../store/mirror';
-import { OPTION_LETTERS, type OptionLetter } from '../../lib/options-codec';
-import { TEXT_LIMITS } from '../../lib/contract/limits';
+import { OPTION_LETTERS, type OptionLetter } from '../../../lib/options-codec';
+import { TEXT_LIMITS } from '../../../lib/contract/limits';
 import { ImageInput } from '../../ui/ImageInput';
 import { validateQuestionForm, type QuestionFormValues } from './question-form';
 import type { CategoryChoice } from './question-rows';
-import { paths } from '../../lib/paths';
+import { paths } from '../../../lib/paths';
 import { PrimaryAction, SecondaryAction } from '../../ui/actions';
 
 interface QuestionFormProps {

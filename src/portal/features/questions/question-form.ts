@@ -1,6 +1,6 @@
 import type { NewQuestion, QuestionChanges } from '../../store/questions';
-import { correctOption } from '../../lib/contract/question';
-import { encodeOptions, OPTION_LETTERS, optionsOfQuestion, type OptionLetter } from '../../lib/options-codec';
+import { correctOption } from '../../../lib/contract/question';
+import { encodeOptions, OPTION_LETTERS, optionsOfQuestion, type OptionLetter } from '../../../lib/options-codec';
 import type { ImageValue } from '../../ui/ImageInput';
 import type { QuestionRow } from './question-rows';
 

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { allCategories, createCategory } from '../../store/categories';
 import { allQuestions } from '../../store/questions';
 import { clearTables, queuedChanges } from '../../store/testing';
-import { parseQuestionCsv, questionCsv } from '../../lib/question-csv';
+import { parseQuestionCsv, questionCsv } from '../../../lib/question-csv';
 import { csvQuestionsOf, importQuestions, newCategoryNames } from './question-import';
 import { buildSearchIndex, categoryNames } from './question-rows';
 

@@ -1,5 +1,5 @@
-import { encodeOptions, optionsOfQuestion } from '../../lib/options-codec';
-import type { CsvQuestion, CsvRow } from '../../lib/question-csv';
+import { encodeOptions, optionsOfQuestion } from '../../../lib/options-codec';
+import type { CsvQuestion, CsvRow } from '../../../lib/question-csv';
 import { createQuestionsByCategoryName } from '../../store/questions';
 import { categoryNameOf, type CategoryChoice, type QuestionRow } from './question-rows';
 

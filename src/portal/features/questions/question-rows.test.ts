@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { optionsOfQuestion } from '../../lib/options-codec';
+import { optionsOfQuestion } from '../../../lib/options-codec';
 import { buildSearchIndex, categoryNames, existingLetters, searchQuestions, type CategoryChoice, type QuestionRow } from './question-rows';
 
 const category = (

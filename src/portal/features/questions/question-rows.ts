@@ -1,5 +1,5 @@
-import { OPTION_LETTERS, optionsOfQuestion, type OptionLetter } from '../../lib/options-codec';
-import { searchTerms } from '../../lib/search-query';
+import { OPTION_LETTERS, optionsOfQuestion, type OptionLetter } from '../../../lib/options-codec';
+import { searchTerms } from '../../../lib/search-query';
 
 import type { CategoryRow } from '../../store/categories';
 import type { QuestionRow } from '../../store/questions';

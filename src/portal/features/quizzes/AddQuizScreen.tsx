@@ -6,7 +6,7 @@ import { memo, useCallback, useEffect, useMemo, useRef, useState, type RefObject
 import { useNavigate, useParams } from 'react-router-dom';
 import { useFollowServerId } from '../../store/follow-server-id';
 import { createQuiz, quizzesMirror, updateQuiz } from '../../store/quizzes';
-import { normaliseJoinCode, QUIZ_MODES, STATUS_LABELS } from '../../lib/quiz-rules';
+import { normaliseJoinCode, QUIZ_MODES, STATUS_LABELS } from '../../../lib/quiz-rules';
 import { useSession } from '../../session/session-context';
 import { ImageInput } from '../../ui/ImageInput';
 import { notifyDone, notifyError } from '../../ui/notify';
@@ -24,7 +24,7 @@ import {
 } from './quiz-form';
 import type { QuizQuestionRow, QuizRow } from './quiz-rows';
 import { useCategoryChoices, useQuestionBank, useQuiz, useRefusedFieldErrors, type CategoryChoice } from './use-quizzes';
-import { paths } from '../../lib/paths';
+import { paths } from '../../../lib/paths';
 import { MissingRecord } from '../../ui/MissingRecord';
 import { PrimaryAction, SecondaryAction } from '../../ui/actions';
 

@@ -5,7 +5,7 @@ import { deleteQuiz, quizzesMirror } from '../../store/quizzes';
 import { DeleteConfirmation } from '../../ui/DeleteConfirmation';
 import { notifyDone, notifyError } from '../../ui/notify';
 import { useQuiz } from './use-quizzes';
-import { paths } from '../../lib/paths';
+import { paths } from '../../../lib/paths';
 import { MissingRecord } from '../../ui/MissingRecord';
 
 /** /add-quiz/:id/delete: asks first, then deletes (queued, works offline) and goes back to /list-quiz. */

@@ -2,8 +2,8 @@ import { ActionIcon, Group, NativeSelect, Popover, rem, Stack, Text } from '@man
 import { createContext, useContext, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { routeKeyOf } from '../../store/mirror';
-import { dayAndTimeZoneText } from '../../lib/date-text';
-import { STATUS_LABELS, type QuizStatus } from '../../lib/quiz-rules';
+import { dayAndTimeZoneText } from '../../../lib/date-text';
+import { STATUS_LABELS, type QuizStatus } from '../../../lib/quiz-rules';
 import { CopyLinkButton } from '../../ui/CopyLinkButton';
 import { editDeleteColumns } from '../../ui/RowLink';
 import type { DataTableColumn } from '../../ui/DataTable';
@@ -13,11 +13,11 @@ import { moveQuizStatus, resetAttemptsOf, stepQuizQuestion } from '../../ui/live
 import type { QuizEntry } from './quiz-rows';
 import { OFFLINE_REASON, playerCountsOf, questionCellText, type QuizControls } from '../../ui/live-quiz/quiz-live-state';
 import { NO_LIVE_NODES, useLiveNode, type LiveNodeStore } from '../../ui/live-quiz/use-live-channel';
-import type { LiveQuizCounts } from '../../lib/contract/live';
+import type { LiveQuizCounts } from '../../../lib/contract/live';
 import { QuizPlayers } from '../../ui/live-quiz/QuizPlayers';
 import { ConfirmStatusDialog } from '../../ui/live-quiz/ConfirmStatusDialog';
 import { statusNeedsConfirmation } from '../../ui/live-quiz/quiz-control';
-import { paths } from '../../lib/paths';
+import { paths } from '../../../lib/paths';
 import { DestructiveAction, DestructiveTrigger, SecondaryAction } from '../../ui/actions';
 
 // List Quiz's columns: the quiz's cells and its live controls (Previous, Next, status, Reset Attempts, Players).

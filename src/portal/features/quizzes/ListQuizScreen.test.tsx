@@ -7,12 +7,12 @@ import { deleteQuiz, quizzesMirror } from '../../store/quizzes';
 import { syncStatusStore } from '../../store/sync';
 import { clearTables, markPulled, putRows } from '../../store/testing';
 import type * as ClientProfile from '../../ui/use-client-profile';
-import type * as DateText from '../../lib/date-text';
+import type * as DateText from '../../../lib/date-text';
 import { ListQuizScreen } from './ListQuizScreen';
 import type * as LiveControls from '../../ui/live-quiz/commands';
 import type { QuizRow } from './quiz-rows';
 import { NO_COUNTS } from '../../ui/live-quiz/use-live-channel';
-import type { LiveQuizCounts } from '../../lib/contract/live';
+import type { LiveQuizCounts } from '../../../lib/contract/live';
 
 // The live channel is out of reach here: no quiz node ever arrives, and the rows show the mirror. The counts
 // nodes are handed out by the test through `counts`.
@@ -23,7 +23,7 @@ const counts = vi.hoisted(() => {
     emit: (quizHash: string, node: LiveQuizCounts | null) => listeners.get(quizHash)?.(node),
   };
 });
-vi.mock('../../live', () => ({
+vi.mock('../../../live', () => ({
   subscribeQuiz: () => () => undefined,
   subscribeQuizCounts: (quizHash: string, onCounts: (node: LiveQuizCounts | null) => void) => {
     counts.listeners.set(quizHash, onCounts);
@@ -34,7 +34,7 @@ vi.mock('../../live', () => ({
 }));
 // Called once per Start Time and End Time cell rendered: counts the renders of the rows' other cells.
 const dayAndTimeZoneText = vi.hoisted(() => vi.fn<typeof DateText.dayAndTimeZoneText>());
-vi.mock('../../lib/date-text', async (importOriginal) => {
+vi.mock('../../../lib/date-text', async (importOriginal) => {
   const original = await importOriginal<typeof DateText>();
   dayAndTimeZoneText.mockImplementation(original.dayAndTimeZoneText);
   return { ...original, dayAndTimeZoneText };

@@ -16,7 +16,7 @@ import { OFFLINE_REASON, liveStateOf, quizControls } from '../../ui/live-quiz/qu
 import { useAfterFirstPaint } from '../../ui/use-after-first-paint';
 import { LIVE_STATE_TEXT, useLiveChannelState, useLiveQuizCountsStore, useLiveQuizNodes } from '../../ui/live-quiz/use-live-channel';
 import { useListedQuizzes } from './use-quizzes';
-import { paths } from '../../lib/paths';
+import { paths } from '../../../lib/paths';
 import { PrimaryAction } from '../../ui/actions';
 import { EmptyState, NoMatchState } from '../../ui/EmptyState';
 import { QuizIcon } from '../../ui/icons';

@@ -1,4 +1,4 @@
-import { END_BEFORE_START_MESSAGE } from '../../lib/contract/quiz';
+import { END_BEFORE_START_MESSAGE } from '../../../lib/contract/quiz';
 import {
   BEFORE_QUIZ_START_MESSAGE,
   END_DATE_BEFORE_START_MESSAGE,

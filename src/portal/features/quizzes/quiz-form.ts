@@ -1,5 +1,5 @@
-import { END_BEFORE_START_MESSAGE, type QuizAuth } from '../../lib/contract/quiz';
-import { DEFAULT_STATUS, normaliseJoinCode, statusOrder, statusesFrom, type QuizMode, type QuizStatus } from '../../lib/quiz-rules';
+import { END_BEFORE_START_MESSAGE, type QuizAuth } from '../../../lib/contract/quiz';
+import { DEFAULT_STATUS, normaliseJoinCode, statusOrder, statusesFrom, type QuizMode, type QuizStatus } from '../../../lib/quiz-rules';
 import type { NewQuiz, QuizChanges } from '../../store/quizzes';
 import type { QuizRow } from './quiz-rows';
 

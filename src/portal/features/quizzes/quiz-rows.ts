@@ -1,4 +1,4 @@
-import { matchesSearch } from '../../lib/search-query';
+import { matchesSearch } from '../../../lib/search-query';
 import type { QuestionRow } from '../../store/questions';
 import type { QuizRow } from '../../store/quizzes';
 import type { QuizControls, QuizLiveState } from '../../ui/live-quiz/quiz-live-state';

@@ -1,5 +1,5 @@
 import { Box, Checkbox, Group, Stack, Text, Title } from '@mantine/core';
-import { statusText } from '../../lib/status-text';
+import { statusText } from '../../../lib/status-text';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import {
@@ -11,8 +11,8 @@ import {
   type Attempt,
   type AttemptQuery,
 } from '../../api/attempts';
-import { attemptName, attemptsCsv, attemptsCsvFileName } from '../../lib/attempts-csv';
-import { PAGE_SIZE } from '../../lib/contract/page';
+import { attemptName, attemptsCsv, attemptsCsvFileName } from '../../../lib/attempts-csv';
+import { PAGE_SIZE } from '../../../lib/contract/page';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';
 import { notifyDone, notifyError } from '../../ui/notify';
 import { ListFooter } from '../../ui/Pager';
@@ -25,7 +25,7 @@ import { ConfirmDialog } from './ConfirmDialog';
 import { saveFile } from './save-file';
 import { DestructiveTrigger, PrimaryAction, SecondaryAction } from '../../ui/actions';
 import { Link } from 'react-router-dom';
-import { paths } from '../../lib/paths';
+import { paths } from '../../../lib/paths';
 import { EmptyState, NoMatchState } from '../../ui/EmptyState';
 import { ReportIcon } from '../../ui/icons';
 

@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import { useEffect, useState } from 'react';
 import { fetchClientProfile, updateClientProfile, type ClientProfile } from '../../api/client-profile';
 import { ApiError, readableMessage } from '../../api/errors';
-import { clientProfileUpdatePayload } from '../../lib/contract/client-profile';
+import { clientProfileUpdatePayload } from '../../../lib/contract/client-profile';
 import { ImageInput, type ImageValue } from '../../ui/ImageInput';
 import { notifyError, showFieldErrors } from '../../ui/notify';
 import { useClientProfile } from '../../ui/use-client-profile';
@@ -11,7 +11,7 @@ import { useSyncStatus } from '../../store/sync';
 import { settingImageChanges } from './setting-images';
 import { SETTINGS_FAILED_MESSAGE } from './setting-messages';
 import { SocialSignInSection } from './SocialSignInSection';
-import { TEXT_LIMITS } from '../../lib/contract/limits';
+import { TEXT_LIMITS } from '../../../lib/contract/limits';
 import { PrimaryAction, SecondaryAction } from '../../ui/actions';
 
 export { SETTINGS_FAILED_MESSAGE };

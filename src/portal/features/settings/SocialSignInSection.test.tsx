@@ -2,7 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ClientOidc } from '../../lib/contract/client-oidc';
+import type { ClientOidc } from '../../../lib/contract/client-oidc';
 import { jsonResponse, mockFetch, requestsTo } from '../../session/test-fetch';
 import { syncStatusStore } from '../../store/sync';
 import { SettingScreen } from './SettingScreen';

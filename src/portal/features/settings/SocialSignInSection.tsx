@@ -4,7 +4,7 @@ import { useForm } from '@mantine/form';
 import { useEffect, useState } from 'react';
 import { fetchClientOidc, saveClientOidc, type ClientOidc } from '../../api/client-oidc';
 import { ApiError, readableMessage } from '../../api/errors';
-import { TEXT_LIMITS } from '../../lib/contract/limits';
+import { TEXT_LIMITS } from '../../../lib/contract/limits';
 import { notifyError, showFieldErrors, showNotice } from '../../ui/notify';
 import { SETTINGS_FAILED_MESSAGE } from './setting-messages';
 import { SOCIAL_SIGN_IN_FIELDS, socialSignInPayload, socialSignInValues, type SocialSignInValues } from './social-sign-in';

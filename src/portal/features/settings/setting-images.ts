@@ -1,5 +1,5 @@
 import type { ClientImageChanges } from '../../api/client-profile';
-import { CLIENT_IMAGE_FIELDS, type ClientImageField } from '../../lib/contract/client-profile';
+import { CLIENT_IMAGE_FIELDS, type ClientImageField } from '../../../lib/contract/client-profile';
 import type { ImageValue } from '../../ui/ImageInput';
 
 /**

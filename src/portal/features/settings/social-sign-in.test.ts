@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ISSUER_URL_MESSAGE } from '../../lib/contract/client-oidc';
+import { ISSUER_URL_MESSAGE } from '../../../lib/contract/client-oidc';
 import { socialSignInPayload, socialSignInValues } from './social-sign-in';
 
 const values = { issuer: ' https://accounts.google.com ', oidc_client_id: 'abc', oidc_client_secret: '', label: 'Google' };

@@ -1,4 +1,4 @@
-import { clientOidcPayload, REQUIRED_MESSAGE, type ClientOidc, type ClientOidcPayload } from '../../lib/contract/client-oidc';
+import { clientOidcPayload, REQUIRED_MESSAGE, type ClientOidc, type ClientOidcPayload } from '../../../lib/contract/client-oidc';
 
 // The Social sign-in section of the Setting screen: what its form holds, and the PUT it sends. The secret is never
 // read back, so its field starts empty; left empty, the server keeps the secret it holds.

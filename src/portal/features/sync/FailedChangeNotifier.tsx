@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { showNotice } from '../../ui/notify';
 import { useSyncStatus } from '../../store/sync';
 import { describeChange, otherFieldErrors } from './change-description';
-import { paths } from '../../lib/paths';
+import { paths } from '../../../lib/paths';
 
 /**
  * Tells the user once about each change the server refused or that conflicts (docs/decisions.md "Offline":

@@ -5,7 +5,7 @@ import { useSession } from '../../session/session-context';
 import { OfflineIcon, OnlineIcon } from '../../ui/icons';
 import { useSyncStatus, type SyncStatus } from '../../store/sync';
 import { waitingText } from './change-description';
-import { paths } from '../../lib/paths';
+import { paths } from '../../../lib/paths';
 
 /** "Online" only once the server has answered (lib/server-connection.ts); "Checking…" until its first word. */
 const CONNECTION_LABEL: Record<SyncStatus['connection'], string> = { checking: 'Checking…', online: 'Online', offline: 'Offline' };

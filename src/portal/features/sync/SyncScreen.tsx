@@ -8,7 +8,7 @@ import { changeActions, syncNow as sendAndPullNow } from '../../store/sync';
 import { notifyError } from '../../ui/notify';
 import { useSyncStatus } from '../../store/sync';
 import { canDiscard, describeChange, editRouteOf, fieldErrorLines } from './change-description';
-import { dayTimeText } from '../../lib/date-text';
+import { dayTimeText } from '../../../lib/date-text';
 import { DestructiveTrigger, PrimaryAction, SecondaryAction } from '../../ui/actions';
 import { EmptyState } from '../../ui/EmptyState';
 import { SyncIcon } from '../../ui/icons';

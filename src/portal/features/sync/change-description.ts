@@ -1,6 +1,6 @@
 import { routeKeyOf, type MirrorRow } from '../../store/mirror';
 import type { EntityName, OutboxEntry, OutboxError } from '../../store/outbox';
-import { paths } from '../../lib/paths';
+import { paths } from '../../../lib/paths';
 
 /*
  * Queued changes in the user's words: "Create category “Music”", "Delete 3 questions", and where to

@@ -1,5 +1,5 @@
 import { Group, Modal, Stack, Text } from '@mantine/core';
-import { STATUS_LABELS, type QuizStatus } from '../../lib/quiz-rules';
+import { STATUS_LABELS, type QuizStatus } from '../../../lib/quiz-rules';
 import { statusConsequence } from './quiz-control';
 import { PrimaryAction, SecondaryAction } from '../actions';
 

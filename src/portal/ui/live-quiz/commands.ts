@@ -1,6 +1,6 @@
 import { changeQuizStatus, resetQuizAttempts, setQuizQuestionNo, type QuizDetail } from '../../api/quizzes';
 import { readableMessage } from '../../api/errors';
-import type { QuizStatus } from '../../lib/quiz-rules';
+import type { QuizStatus } from '../../../lib/quiz-rules';
 import { mirrorQuizAnswer } from '../../store/quizzes';
 import { showNotice } from '../notify';
 

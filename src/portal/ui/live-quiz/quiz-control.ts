@@ -1,5 +1,5 @@
-import type { OptionMap } from '../../lib/options-codec';
-import { statusesFrom, type QuizMode, type QuizStatus } from '../../lib/quiz-rules';
+import type { OptionMap } from '../../../lib/options-codec';
+import { statusesFrom, type QuizMode, type QuizStatus } from '../../../lib/quiz-rules';
 
 // The quizmaster's control screen, its pure part: which question is on stage, the next status, the
 // countdown of an AUTO quiz in server time, and the presenter clicker's keys.

@@ -1,5 +1,5 @@
-import { canStep, statusesFrom, type QuizMode, type QuizStatus } from '../../lib/quiz-rules';
-import type { LiveQuizCounts } from '../../lib/contract/live';
+import { canStep, statusesFrom, type QuizMode, type QuizStatus } from '../../../lib/quiz-rules';
+import type { LiveQuizCounts } from '../../../lib/contract/live';
 import type { QuizRow } from '../../store/quizzes';
 
 // A quiz's live state and what its live controls allow: read by List Quiz's rows, the control screen and the stage.

@@ -1,6 +1,6 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { LiveQuiz } from '../../live';
+import type { LiveQuiz } from '../../../live';
 import {
   liveNodeBatcher,
   liveNodeStore,

@@ -1,7 +1,7 @@
 import { startTransition, useCallback, useEffect, useState } from 'react';
-import type { LiveQuizCounts } from '../../lib/contract/live';
-import { subscribeQuiz, subscribeQuizCounts, type LiveQuiz } from '../../live';
-import { useLiveConnected, type LiveConnectionState } from '../../live/use-live-connection';
+import type { LiveQuizCounts } from '../../../lib/contract/live';
+import { subscribeQuiz, subscribeQuizCounts, type LiveQuiz } from '../../../live';
+import { useLiveConnected, type LiveConnectionState } from '../../../live/use-live-connection';
 import { useOnline } from '../../store/sync';
 
 // The live channel as List Quiz and the control screen use it: live nodes of several quizzes, whether

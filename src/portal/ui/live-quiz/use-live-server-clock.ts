@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { connectLive, LiveServerClock, type Unsubscribe } from '../../live';
+import { connectLive, LiveServerClock, type Unsubscribe } from '../../../live';
 
 /**
  * The server's clock for a screen that follows the live channel: Firebase's server time offset, which the

@@ -19,23 +19,29 @@ const SERVER_ALL = [...SERVER_BELOW_FEATURES, 'server-feature', 'server-routes',
 
 const LAYERS = [
   { type: 'lib', pattern: 'src/lib', allow: [] },
-  { type: 'api', pattern: 'src/api', allow: ['lib'] },
-  { type: 'local', pattern: 'src/local', allow: ['lib'] },
-  { type: 'sync', pattern: 'src/sync', allow: ['lib', 'api', 'local'] },
+  { type: 'api', pattern: 'src/portal/api', allow: ['lib'] },
+  { type: 'local', pattern: 'src/portal/local', allow: ['lib'] },
+  { type: 'sync', pattern: 'src/portal/sync', allow: ['lib', 'api', 'local'] },
   // The live channel is shared by the portal, the stage and the player app: it reaches none of the portal.
   { type: 'live', pattern: 'src/live', allow: ['lib'] },
-  { type: 'store', pattern: 'src/store', allow: ['lib', 'api', 'local', 'sync', 'live'] },
-  { type: 'ui', pattern: 'src/ui', allow: ['lib', 'api', 'live', 'store'] },
-  { type: 'session', pattern: 'src/session', allow: ['lib', 'api', 'local', 'sync', 'live', 'store', 'ui'] },
-  { type: 'feature', pattern: 'src/features/*', capture: ['feature'], allow: ['lib', 'api', 'live', 'store', 'ui', 'session'] },
+  { type: 'store', pattern: 'src/portal/store', allow: ['lib', 'api', 'local', 'sync', 'live'] },
+  { type: 'ui', pattern: 'src/portal/ui', allow: ['lib', 'api', 'live', 'store'] },
+  { type: 'session', pattern: 'src/portal/session', allow: ['lib', 'api', 'local', 'sync', 'live', 'store', 'ui'] },
+  { type: 'feature', pattern: 'src/portal/features/*', capture: ['feature'], allow: ['lib', 'api', 'live', 'store', 'ui', 'session'] },
   // The participants' app: a player's phone loads none of the portal.
   { type: 'play', pattern: 'src/play', allow: ['lib', 'live'] },
   {
     type: 'app',
-    pattern: 'src/app',
+    pattern: 'src/portal/app',
     allow: ['lib', 'api', 'local', 'sync', 'live', 'store', 'ui', 'session', 'feature', 'play'],
   },
-  // What else sits at the root of src/ (main.tsx, the test setup) is at the top too: nothing may import it.
+  // What else sits at the root of src/portal (main.tsx) and of src/ (the test setup) is at the top too: nothing may
+  // import it.
+  {
+    type: 'app',
+    pattern: 'src/portal',
+    allow: ['lib', 'api', 'local', 'sync', 'live', 'store', 'ui', 'session', 'feature', 'play', 'app'],
+  },
   { type: 'app', pattern: 'src', allow: ['lib', 'api', 'local', 'sync', 'live', 'store', 'ui', 'session', 'feature', 'play', 'app'] },
   // The service worker stands alone.
   { type: 'sw', pattern: 'sw', allow: [] },
@@ -173,7 +179,14 @@ export default tseslint.config(
   },
   // Below the screens there is no React: these layers run in the sync engine, the service worker and the server.
   {
-    files: ['src/lib/**/*.ts', 'src/api/**/*.ts', 'src/local/**/*.ts', 'src/sync/**/*.ts', 'sw/**/*.ts', 'server/**/*.ts'],
+    files: [
+      'src/lib/**/*.ts',
+      'src/portal/api/**/*.ts',
+      'src/portal/local/**/*.ts',
+      'src/portal/sync/**/*.ts',
+      'sw/**/*.ts',
+      'server/**/*.ts',
+    ],
     rules: restrict(noReact),
   },
   // src/live's one React-aware file is its hook, so that screens share the subscription lifecycle.

@@ -73,11 +73,11 @@ function eagerCompileHints(lazyUsed: RegExp): Plugin {
 }
 
 /**
- * Builds the portal with src/app/mantine-use-id.ts in place of @mantine/hooks' useId (see there why). The build
+ * Builds the portal with src/portal/app/mantine-use-id.ts in place of @mantine/hooks' useId (see there why). The build
  * fails if the swap did not happen (Mantine moved the file), rather than quietly shipping the remounts again.
  */
 function mantineIdsWithoutRemount(): Plugin {
-  const replacement = path.resolve(import.meta.dirname, 'src/app/mantine-use-id.ts');
+  const replacement = path.resolve(import.meta.dirname, 'src/portal/app/mantine-use-id.ts');
   let swapped = false;
   return {
     name: 'quiz-portal:mantine-ids-without-remount',
@@ -270,7 +270,7 @@ function playerApp(): Plugin {
 
 /** The libraries only the editors and the CSV screens use (and the portal modules that wrap them). */
 const EDITOR_LIBRARIES =
-  /node_modules[\\/](@dnd-kit|@mantine[\\/](dates|dropzone)|dayjs|react-dropzone|file-selector|attr-accept|papaparse)[\\/]|[\\/]src[\\/](ui[\\/]ImageInput|lib[\\/](question|attempts)-csv)\./;
+  /node_modules[\\/](@dnd-kit|@mantine[\\/](dates|dropzone)|dayjs|react-dropzone|file-selector|attr-accept|papaparse)[\\/]|[\\/]src[\\/](portal[\\/]ui[\\/]ImageInput|lib[\\/](question|attempts)-csv)\./;
 
 /** Forms' and the stage's libraries: the form state, the number input, the join QR code. */
 const FORM_LIBRARIES =
@@ -335,13 +335,13 @@ export default defineConfig({
             { name: 'shell', tags: ['$initial'], priority: 4 },
             // The HTTP client and ky: /login draws its form without them and loads them with its first request
             // (api/accounts.ts), a small chunk of their own rather than the screens' large vendor one.
-            { name: 'http', test: /node_modules[\\/]ky[\\/]|[\\/]src[\\/]api[\\/]client\./, priority: 3 },
+            { name: 'http', test: /node_modules[\\/]ky[\\/]|[\\/]src[\\/]portal[\\/]api[\\/]client\./, priority: 3 },
             // The router: React Router and the modules only it uses (app/router.tsx and the routes table, the guards,
             // RootLayout). /login draws its form without it (app/shell.tsx) and loads it in an idle moment; any other
             // screen asks for it at once. Its own chunk, not the screens' large vendor one, so that the idle load stays small.
             {
               name: 'router',
-              test: /node_modules[\\/](react-router|react-router-dom)[\\/]|[\\/]src[\\/]app[\\/](router|routes|guards|RootLayout)\./,
+              test: /node_modules[\\/](react-router|react-router-dom)[\\/]|[\\/]src[\\/]portal[\\/]app[\\/](router|routes|guards|RootLayout)\./,
               priority: 3,
             },
             // The API's schemas with zod: the stored token's user is decoded with them before any screen has
@@ -364,17 +364,17 @@ export default defineConfig({
             // offline" with them alone, not with the screens' libraries (ui/notice.ts).
             {
               name: 'notices',
-              test: /node_modules[\\/](@mantine[\\/](notifications|store)|react-transition-group)[\\/]|[\\/]src[\\/]ui[\\/]notice\./,
+              test: /node_modules[\\/](@mantine[\\/](notifications|store)|react-transition-group)[\\/]|[\\/]src[\\/]portal[\\/]ui[\\/]notice\./,
               priority: 3,
             },
             {
               name: 'screens-vendor',
-              test: /node_modules[\\/](?!firebase|@firebase|workbox-window)|[\\/]src[\\/]app[\\/]screens-vendor-chunk\./,
+              test: /node_modules[\\/](?!firebase|@firebase|workbox-window)|[\\/]src[\\/]portal[\\/]app[\\/]screens-vendor-chunk\./,
               priority: 2,
             },
             {
               name: 'screens-common',
-              test: /[\\/]src[\\/](ui|api|lib|local|sync|live|session[\\/](account-sync|user-cache))[\\/.](?!pwa-registration)/,
+              test: /[\\/]src[\\/](portal[\\/](ui|api|local|sync|session[\\/](account-sync|user-cache))|lib|live)[\\/.](?!pwa-registration)/,
               priority: 1,
             },
           ],

@@ -8,7 +8,7 @@ import { DEFAULT_LOCAL_PORT, OWNER_SECRET, type FirebaseClientOptions, type Live
 // stand-in already running, or on the embedded RTDB server started here in a process of its own
 // (embedded-live-channel.ts). Also says what the portal needs to connect (GET /api/v1/live-config/).
 
-/** What the portal is told (see src/api/live.ts, which parses the same shape). */
+/** What the portal is told (see src/portal/api/live.ts, which parses the same shape). */
 export interface LiveClientConfig {
   databaseURL: string;
   /** Set when the database is the local server: the client calls connectDatabaseEmulator(host, port). */

@@ -1,6 +1,6 @@
 /**
  * Every address of the portal, built from one table (the specification's routes). Screens link and navigate with
- * these; src/app/routes.tsx declares its routes with the same builders given the parameter's pattern
+ * these; src/portal/app/routes.tsx declares its routes with the same builders given the parameter's pattern
  * (`paths.editQuiz(':id')` is `/add-quiz/:id/update`), so a route and its links cannot drift apart.
  * A key is a row's server id, or its local id before sync (store's routeKeyOf).
  */

@@ -3,7 +3,7 @@ import type { Unsubscribe } from './subscribe';
 
 // One of the two React-aware files of live/ (with use-live-connection.ts): every screen that follows a live node
 // (the control screen, the stage, the phones) shares this subscription lifecycle. List Quiz follows a page of nodes
-// at once, batched (src/ui/live-quiz/use-live-channel.ts), over the same subscriptions. It imports no more of
+// at once, batched (src/portal/ui/live-quiz/use-live-channel.ts), over the same subscriptions. It imports no more of
 // live/ than a type, so the player app loads it with its first screen and the channel itself later.
 
 /** Subscribes to one node by its key: calls back with it now and on each change (null: no node); returns the unsubscribe. */

@@ -8,7 +8,7 @@ import type { Benchmark, BenchRow } from './types';
 // server, and every JavaScript response until the network is quiet is gzipped here, as a server would send it: the
 // form's own (requested before the form is in the page, printed apart) and the service worker's notices,
 // registered after load. Budget: 120 kB gzip. The router's chunk is not among them: the form loads it at the
-// user's first touch, key or focus (src/app/shell.tsx), which this page does not get. No file may carry Firebase
+// user's first touch, key or focus (src/portal/app/shell.tsx), which this page does not get. No file may carry Firebase
 // code (the live channel loads with the screens that subscribe). The service worker is blocked: its precache
 // downloads every chunk in the background, which is not what the page needs. Then a signed-in /list-quiz: the
 // JavaScript it asks for before its title is painted (SIGNED_IN_BEFORE_TITLE_KB).

@@ -1,9 +1,9 @@
 import 'fake-indexeddb/auto';
 import { chromium } from '@playwright/test';
 import ky, { type KyInstance } from 'ky';
-import { createRecord, deleteRecord, updateRecord } from '../../src/local/commands';
-import { PortalDatabase } from '../../src/local/db';
-import { SyncEngine } from '../../src/sync/engine';
+import { createRecord, deleteRecord, updateRecord } from '../../src/portal/local/commands';
+import { PortalDatabase } from '../../src/portal/local/db';
+import { SyncEngine } from '../../src/portal/sync/engine';
 import { installedAppLaunchOptions } from './support/installed-app-browser';
 import { startBenchServer, type BenchServer } from './support/bench-server';
 import { portalBuild } from './support/production-portal';

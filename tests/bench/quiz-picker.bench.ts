@@ -9,7 +9,7 @@ import {
   initialPicker,
   moveChecked,
   type PickerQuestion,
-} from '../../src/features/quizzes/question-picker';
+} from '../../src/portal/features/quizzes/question-picker';
 import { chromiumLaunchOptions } from '../e2e/support/browser';
 import { startBenchServer } from './support/bench-server';
 import { seedQuestionBank, signIn } from './support/tenant';

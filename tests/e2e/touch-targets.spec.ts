@@ -4,7 +4,7 @@ import { openRoute } from './support/demo-routes';
 
 // A host runs the portal on a tablet or a phone, with a finger: every visible control of the main screens must
 // offer at least 44x44 px to tap. The hit area counts the control's own box, the label around it (a tap on a
-// label works the control) and its padded hit area (src/app/touch-targets.css draws one with ::before where the
+// label works the control) and its padded hit area (src/portal/app/touch-targets.css draws one with ::before where the
 // visible box is smaller). Opened pop-ups (a dropdown's options, a date picker's days and arrows) are scanned too.
 
 const WIDTHS = [

@@ -98,8 +98,13 @@ describe("/login's chunk groups", () => {
     expect(test).toBeInstanceOf(RegExp);
     const matches = (id: string) => (test as RegExp).test(id);
     expect(matches('/app/node_modules/ky/distribution/core/Ky.js')).toBe(true);
-    expect(matches('/app/src/api/client.ts')).toBe(true);
-    for (const id of ['/app/src/api/accounts.ts', '/app/src/api/errors.ts', '/app/src/api/token.ts', '/app/node_modules/react/index.js'])
+    expect(matches('/app/src/portal/api/client.ts')).toBe(true);
+    for (const id of [
+      '/app/src/portal/api/accounts.ts',
+      '/app/src/portal/api/errors.ts',
+      '/app/src/portal/api/token.ts',
+      '/app/node_modules/react/index.js',
+    ])
       expect(matches(id)).toBe(false);
   });
 });

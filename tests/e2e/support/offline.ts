@@ -2,8 +2,8 @@ import type { BrowserContext, Page } from '@playwright/test';
 
 /**
  * How long a page may take to come under its service worker's control. The portal registers its worker once the
- * page has loaded and been quiet for a second, at the latest 10 s after the load (src/main.tsx,
- * src/app/when-page-quiet.ts), and the install then downloads every chunk: on a loaded 2-core CI machine that took
+ * page has loaded and been quiet for a second, at the latest 10 s after the load (src/portal/main.tsx,
+ * src/portal/app/when-page-quiet.ts), and the install then downloads every chunk: on a loaded 2-core CI machine that took
  * more than 15 s.
  */
 const WORKER_CONTROL_TIMEOUT_MS = 30_000;

@@ -1,0 +1,116 @@
+import { Group, Stack, Text, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useState } from 'react';
+import { listViewers, type ViewerProfile, type ViewerQuery } from '../../api/viewers';
+import { PAGE_SIZE } from '../../../lib/contract/page';
+import { DataTable, type DataTableColumn } from '../../ui/DataTable';
+import { countOf, ListFooter } from '../../ui/Pager';
+import { QuizFilterSelect } from '../../ui/QuizFilterSelect';
+import { SavedPageNotice } from '../../ui/SavedPageNotice';
+import { SearchBox } from '../../ui/SearchBox';
+import { useServerPage } from '../../ui/use-server-page';
+import { Link } from 'react-router-dom';
+import { paths } from '../../../lib/paths';
+import { PrimaryAction } from '../../ui/actions';
+import { EmptyState, NoMatchState } from '../../ui/EmptyState';
+import { ViewersIcon } from '../../ui/icons';
+import { VIEWERS_PAGE_KEY } from './first-viewers-page';
+
+const SEARCH_DELAY_MS = 300;
+
+const columns: DataTableColumn<ViewerProfile>[] = [
+  { header: 'User', cell: (row) => row.user_detail.username },
+  { header: 'Full Name', cell: (row) => `${row.user_detail.first_name} ${row.user_detail.last_name}`.trim() || '—' },
+  { header: 'Email', cell: (row) => row.user_detail.email || '—' },
+  { header: 'Mobile', cell: (row) => row.mobile || '—' },
+];
+
+function savedQueryText(query: ViewerQuery): string {
+  const parts = [query.quiz ? `Quiz filter on` : 'All quizzes'];
+  if (query.search?.trim()) parts.push(`Search: “${query.search.trim()}”`);
+  parts.push(`Page ${query.page ?? 1}`);
+  return parts.join(' · ');
+}
+
+/** /viewers-data: the participants, server-paged, with the quiz filter and search; the last page kept offline. */
+export function ViewersDataScreen() {
+  const [quiz, setQuiz] = useState<number | null>(null);
+  const [search, setSearch] = useState('');
+  const [debouncedSearch] = useDebouncedValue(search, SEARCH_DELAY_MS);
+  const [page, setPage] = useState(1);
+  const query: ViewerQuery = { quiz, search: debouncedSearch, page };
+  const { data, saved, loading, unreachable } = useServerPage(VIEWERS_PAGE_KEY, query, listViewers, 'The viewers could not be loaded');
+  const rows = data?.results ?? [];
+  const total = data?.count ?? 0;
+
+  return (
+    <Stack>
+      <Title order={1}>Viewers Data</Title>
+      <Group align="flex-end" wrap="wrap">
+        <QuizFilterSelect
+          value={quiz}
+          onChange={(value) => {
+            setQuiz(value);
+            setPage(1);
+          }}
+        />
+        <SearchBox
+          value={search}
+          onChange={(value) => {
+            setSearch(value);
+            setPage(1);
+          }}
+        />
+      </Group>
+      {saved && <SavedPageNotice savedAt={saved.savedAt}>{savedQueryText(saved.query)}</SavedPageNotice>}
+      {unreachable ? (
+        <Text>No connection to the server, and no page of viewers was kept on this device yet.</Text>
+      ) : data === undefined ? (
+        <Text c="dimmed">{loading ? 'Loading viewers…' : 'The viewers could not be loaded.'}</Text>
+      ) : (
+        <>
+          <DataTable
+            label="Viewers"
+            columns={columns}
+            rows={rows}
+            rowKey={(row) => String(row.id)}
+            cardsBelow={640}
+            empty={
+              debouncedSearch.trim() || quiz ? (
+                <NoMatchState
+                  title="No viewer matches the filter."
+                  what="viewers"
+                  description="Try another quiz or word, or show the whole list."
+                  onShowAll={() => {
+                    setQuiz(null);
+                    setSearch('');
+                    setPage(1);
+                  }}
+                />
+              ) : (
+                <EmptyState
+                  icon={<ViewersIcon />}
+                  title="No viewers yet."
+                  description="Participants appear here when they join a quiz with its join code."
+                  action={
+                    <PrimaryAction component={Link} to={paths.listQuiz()}>
+                      Go to the quizzes
+                    </PrimaryAction>
+                  }
+                />
+              )
+            }
+          />
+          <ListFooter
+            page={saved ? (saved.query.page ?? 1) : page}
+            total={total}
+            pageSize={PAGE_SIZE}
+            onChange={setPage}
+            label="Viewers pages"
+            summary={countOf(total, 'viewer', 'viewers')}
+          />
+        </>
+      )}
+    </Stack>
+  );
+}

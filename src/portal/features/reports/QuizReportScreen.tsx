@@ -1,6 +1,5 @@
 import { Box, Checkbox, Group, Stack, Text, Title } from '@mantine/core';
 import { statusText } from '../../../lib/status-text';
-import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import {
   bulkDeleteAttempts,
@@ -16,9 +15,8 @@ import { PAGE_SIZE } from '../../../lib/contract/page';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';
 import { notifyDone, notifyError } from '../../ui/notify';
 import { ListFooter } from '../../ui/Pager';
-import { QuizFilterSelect } from '../../ui/QuizFilterSelect';
+import { ReportFilterBar, useReportFilters } from '../../ui/ReportFilters';
 import { SavedPageNotice } from '../../ui/SavedPageNotice';
-import { SearchBox } from '../../ui/SearchBox';
 import { useServerPage } from '../../ui/use-server-page';
 import { useSyncStatus } from '../../store/sync';
 import { ConfirmDialog } from './ConfirmDialog';
@@ -31,7 +29,6 @@ import { ReportIcon } from '../../ui/icons';
 
 /** The specification's message for failed deletes and bulk deletes. */
 export const DELETE_FAILED_MESSAGE = 'There was an error!';
-const SEARCH_DELAY_MS = 300;
 
 type PendingDelete = { kind: 'one'; attempt: Attempt } | { kind: 'selected'; ids: number[] } | null;
 
@@ -88,22 +85,21 @@ function ExportButtons({ quiz, search, online }: { quiz: number | null; search: 
 /** /quiz-report: the attempts, server-paged, with the quiz filter, search, exports, deletes and bulk delete. */
 export function QuizReportScreen() {
   const { online } = useSyncStatus();
-  const [quiz, setQuiz] = useState<number | null>(null);
-  const [search, setSearch] = useState('');
-  const [debouncedSearch] = useDebouncedValue(search, SEARCH_DELAY_MS);
   const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const [pendingDelete, setPendingDelete] = useState<PendingDelete>(null);
+  const resetPaging = () => {
+    setPage(1);
+    setSelected(new Set());
+  };
+  const filters = useReportFilters(resetPaging);
+  const { quiz, debouncedSearch } = filters;
   const query: AttemptQuery = { quiz, search: debouncedSearch, page };
   const { data, saved, loading, unreachable, reload } = useServerPage('attempts', query, listAttempts, 'The attempts could not be loaded');
   const rows = data?.results ?? [];
   const total = data?.count ?? 0;
   const canChange = online && !saved;
 
-  const resetPaging = () => {
-    setPage(1);
-    setSelected(new Set());
-  };
   const toggle = (id: number, on: boolean) =>
     setSelected((current) => {
       const next = new Set(current);
@@ -177,22 +173,7 @@ export function QuizReportScreen() {
   return (
     <Stack>
       <Title order={1}>Quiz Report</Title>
-      <Group align="flex-end" wrap="wrap">
-        <QuizFilterSelect
-          value={quiz}
-          onChange={(value) => {
-            setQuiz(value);
-            resetPaging();
-          }}
-        />
-        <SearchBox
-          value={search}
-          onChange={(value) => {
-            setSearch(value);
-            resetPaging();
-          }}
-        />
-      </Group>
+      <ReportFilterBar filters={filters} />
       <Group justify="space-between" wrap="wrap">
         <ExportButtons quiz={quiz} search={debouncedSearch} online={online} />
         {selected.size > 0 && (
@@ -226,16 +207,12 @@ export function QuizReportScreen() {
             cardsBelow={600}
             compactCards
             empty={
-              debouncedSearch.trim() || quiz ? (
+              filters.filtering ? (
                 <NoMatchState
                   title="No attempt matches the filter."
                   what="attempts"
                   description="Try another quiz or word, or show the whole list."
-                  onShowAll={() => {
-                    setQuiz(null);
-                    setSearch('');
-                    resetPaging();
-                  }}
+                  onShowAll={filters.showAll}
                 />
               ) : (
                 <EmptyState

@@ -1,13 +1,11 @@
-import { Group, Stack, Text, Title } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { listViewers, type ViewerProfile, type ViewerQuery } from '../../api/viewers';
 import { PAGE_SIZE } from '../../../lib/contract/page';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';
 import { countOf, ListFooter } from '../../ui/Pager';
-import { QuizFilterSelect } from '../../ui/QuizFilterSelect';
+import { ReportFilterBar, useReportFilters } from '../../ui/ReportFilters';
 import { SavedPageNotice } from '../../ui/SavedPageNotice';
-import { SearchBox } from '../../ui/SearchBox';
 import { useServerPage } from '../../ui/use-server-page';
 import { Link } from 'react-router-dom';
 import { paths } from '../../../lib/paths';
@@ -15,8 +13,6 @@ import { PrimaryAction } from '../../ui/actions';
 import { EmptyState, NoMatchState } from '../../ui/EmptyState';
 import { ViewersIcon } from '../../ui/icons';
 import { VIEWERS_PAGE_KEY } from './first-viewers-page';
-
-const SEARCH_DELAY_MS = 300;
 
 const columns: DataTableColumn<ViewerProfile>[] = [
   { header: 'User', cell: (row) => row.user_detail.username },
@@ -34,11 +30,9 @@ function savedQueryText(query: ViewerQuery): string {
 
 /** /viewers-data: the participants, server-paged, with the quiz filter and search; the last page kept offline. */
 export function ViewersDataScreen() {
-  const [quiz, setQuiz] = useState<number | null>(null);
-  const [search, setSearch] = useState('');
-  const [debouncedSearch] = useDebouncedValue(search, SEARCH_DELAY_MS);
   const [page, setPage] = useState(1);
-  const query: ViewerQuery = { quiz, search: debouncedSearch, page };
+  const filters = useReportFilters(() => setPage(1));
+  const query: ViewerQuery = { quiz: filters.quiz, search: filters.debouncedSearch, page };
   const { data, saved, loading, unreachable } = useServerPage(VIEWERS_PAGE_KEY, query, listViewers, 'The viewers could not be loaded');
   const rows = data?.results ?? [];
   const total = data?.count ?? 0;
@@ -46,22 +40,7 @@ export function ViewersDataScreen() {
   return (
     <Stack>
       <Title order={1}>Viewers Data</Title>
-      <Group align="flex-end" wrap="wrap">
-        <QuizFilterSelect
-          value={quiz}
-          onChange={(value) => {
-            setQuiz(value);
-            setPage(1);
-          }}
-        />
-        <SearchBox
-          value={search}
-          onChange={(value) => {
-            setSearch(value);
-            setPage(1);
-          }}
-        />
-      </Group>
+      <ReportFilterBar filters={filters} />
       {saved && <SavedPageNotice savedAt={saved.savedAt}>{savedQueryText(saved.query)}</SavedPageNotice>}
       {unreachable ? (
         <Text>No connection to the server, and no page of viewers was kept on this device yet.</Text>
@@ -76,16 +55,12 @@ export function ViewersDataScreen() {
             rowKey={(row) => String(row.id)}
             cardsBelow={640}
             empty={
-              debouncedSearch.trim() || quiz ? (
+              filters.filtering ? (
                 <NoMatchState
                   title="No viewer matches the filter."
                   what="viewers"
                   description="Try another quiz or word, or show the whole list."
-                  onShowAll={() => {
-                    setQuiz(null);
-                    setSearch('');
-                    setPage(1);
-                  }}
+                  onShowAll={filters.showAll}
                 />
               ) : (
                 <EmptyState

@@ -1,15 +1,12 @@
-import { Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { useState } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { Stack, Text, Title } from '@mantine/core';
+import { useParams } from 'react-router-dom';
 import { categoriesMirror, updateCategory, useCategories, useCategory } from '../../store/categories';
 import { useFollowServerId } from '../../store/follow-server-id';
 import { CATEGORY_NAME_TAKEN_MESSAGE, categoryPayload } from '../../../lib/contract/category';
-import { notifyDone, notifyError } from '../../ui/notify';
 import { nameTaken, type CategoryRow } from './category-rows';
 import { paths } from '../../../lib/paths';
 import { MissingRecord } from '../../ui/MissingRecord';
-import { PrimaryAction, SecondaryAction } from '../../ui/actions';
+import { EditNameForm } from '../../ui/EditNameForm';
 
 /** A category the route names is not on this device (deleted, or never synced here). */
 export function MissingCategory() {
@@ -22,45 +19,24 @@ export function useCanonicalCategoryPath(key: string | undefined, row: CategoryR
 }
 
 function EditCategoryForm({ row }: { row: CategoryRow }) {
-  const navigate = useNavigate();
   const others = useCategories();
-  const [saving, setSaving] = useState(false);
-  const form = useForm({ mode: 'controlled', initialValues: { name: row.name } });
-
-  const submit = form.onSubmit(async ({ name }) => {
-    const parsed = categoryPayload.safeParse({ name });
-    if (!parsed.success) {
-      form.setFieldError('name', parsed.error.issues[0]?.message ?? 'Enter a name.');
-      return;
-    }
-    if (nameTaken(others ?? [], parsed.data.name, row.localId)) {
-      form.setFieldError('name', CATEGORY_NAME_TAKEN_MESSAGE);
-      return;
-    }
-    setSaving(true);
-    try {
-      // Queued; a change the server refused becomes pending again with this fix (local/commands.ts).
-      await updateCategory(row.localId, parsed.data);
-      notifyDone('Category updated');
-      navigate(paths.categories());
-    } catch (error) {
-      notifyError(error, 'The category could not be updated');
-      setSaving(false);
-    }
-  });
-
   return (
-    <Paper p="md" component="form" onSubmit={submit} noValidate aria-label="Edit category">
-      <Stack>
-        <TextInput label="Name" withAsterisk required maxLength={100} {...form.getInputProps('name')} />
-        <Group>
-          <SecondaryAction onClick={() => navigate(paths.categories())}>Cancel</SecondaryAction>
-          <PrimaryAction type="submit" loading={saving}>
-            Update
-          </PrimaryAction>
-        </Group>
-      </Stack>
-    </Paper>
+    <EditNameForm
+      label="Edit category"
+      initialName={row.name}
+      maxLength={100}
+      back={paths.categories()}
+      check={(name) => {
+        const parsed = categoryPayload.safeParse({ name });
+        if (!parsed.success) return { error: parsed.error.issues[0]?.message ?? 'Enter a name.' };
+        if (nameTaken(others ?? [], parsed.data.name, row.localId)) return { error: CATEGORY_NAME_TAKEN_MESSAGE };
+        return { name: parsed.data.name };
+      }}
+      // Queued; a change the server refused becomes pending again with this fix (local/commands.ts).
+      save={(name) => updateCategory(row.localId, { name })}
+      savedMessage="Category updated"
+      failedMessage="The category could not be updated"
+    />
   );
 }
 

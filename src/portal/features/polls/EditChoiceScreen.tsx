@@ -1,54 +1,28 @@
-import { Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { useEffect, useState } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { Stack, Text, Title } from '@mantine/core';
+import { useParams } from 'react-router-dom';
 import { useRefusedFieldErrors } from '../../store/outbox';
 import { updateChoice, useChoice } from '../../store/polls';
 import { BLANK_MESSAGE } from '../../../lib/contract/poll';
-import { notifyDone, notifyError } from '../../ui/notify';
 import { MissingRecord } from '../../ui/MissingRecord';
 import type { ChoiceRow } from './poll-rows';
 import { RequirePolls } from './RequirePolls';
 import { paths } from '../../../lib/paths';
-import { PrimaryAction, SecondaryAction } from '../../ui/actions';
+import { EditNameForm } from '../../ui/EditNameForm';
 
 function EditChoiceForm({ row, back }: { row: ChoiceRow; back: string }) {
-  const navigate = useNavigate();
   const refused = useRefusedFieldErrors(row.localId);
-  const [saving, setSaving] = useState(false);
-  const form = useForm({ mode: 'controlled', initialValues: { name: row.name } });
-  const { setFieldError } = form;
-  useEffect(() => {
-    if (refused.name?.length) setFieldError('name', refused.name.join(' '));
-  }, [refused, setFieldError]);
-
-  const submit = form.onSubmit(async ({ name }) => {
-    if (!name.trim()) {
-      form.setFieldError('name', BLANK_MESSAGE);
-      return;
-    }
-    setSaving(true);
-    try {
-      await updateChoice(row.localId, { name: name.trim() });
-      notifyDone('Choice updated');
-      navigate(back);
-    } catch (error) {
-      notifyError(error, 'The choice could not be updated');
-      setSaving(false);
-    }
-  });
   return (
-    <Paper p="md" component="form" onSubmit={submit} noValidate aria-label="Edit choice">
-      <Stack>
-        <TextInput label="Name" withAsterisk required maxLength={255} {...form.getInputProps('name')} />
-        <Group>
-          <SecondaryAction onClick={() => navigate(back)}>Cancel</SecondaryAction>
-          <PrimaryAction type="submit" loading={saving}>
-            Update
-          </PrimaryAction>
-        </Group>
-      </Stack>
-    </Paper>
+    <EditNameForm
+      label="Edit choice"
+      initialName={row.name}
+      maxLength={255}
+      back={back}
+      check={(name) => (name.trim() ? { name: name.trim() } : { error: BLANK_MESSAGE })}
+      save={(name) => updateChoice(row.localId, { name })}
+      savedMessage="Choice updated"
+      failedMessage="The choice could not be updated"
+      refused={refused}
+    />
   );
 }
 

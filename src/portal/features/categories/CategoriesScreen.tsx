@@ -1,6 +1,5 @@
-import { Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { useMemo, useRef, useState, type RefObject } from 'react';
+import { Stack, Text, Title } from '@mantine/core';
+import { useMemo, useRef, type RefObject } from 'react';
 import { createCategory, useListedCategories } from '../../store/categories';
 import { usePendingDeletes, useRefusedChanges, type OutboxEntry } from '../../store/outbox';
 import { useQuestions } from '../../store/questions';
@@ -9,7 +8,7 @@ import { routeKeyOf } from '../../store/mirror';
 import { CATEGORY_NAME_TAKEN_MESSAGE, categoryPayload } from '../../../lib/contract/category';
 import { editDeleteColumns } from '../../ui/RowLink';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';
-import { notifyDone, notifyError } from '../../ui/notify';
+import { AddNameForm } from '../../ui/AddNameForm';
 import { countOf, ListFooter } from '../../ui/Pager';
 import { SearchBox } from '../../ui/SearchBox';
 import { useSearchedPages } from '../../ui/use-searched-pages';
@@ -18,7 +17,7 @@ import { CATEGORIES_PAGE_SIZE, nameTaken, updatedDate, usedByText, visibleCatego
 import { paths } from '../../../lib/paths';
 import { EmptyState, NoMatchState } from '../../ui/EmptyState';
 import { CategoryIcon } from '../../ui/icons';
-import { PrimaryAction, SecondaryAction } from '../../ui/actions';
+import { SecondaryAction } from '../../ui/actions';
 import { listLoading, pullExpected } from '../../store/listed';
 import { useSyncStatusValue } from '../../store/sync';
 
@@ -66,49 +65,23 @@ function categoryColumns(refused: ReadonlyMap<string, OutboxEntry>): DataTableCo
 
 /** The add form: a required name; an empty one is ignored with a message under the field (the specification's validation rules). */
 function AddCategoryForm({ rows, nameInput }: { rows: readonly CategoryRow[]; nameInput: RefObject<HTMLInputElement | null> }) {
-  const [saving, setSaving] = useState(false);
-  const form = useForm({ mode: 'controlled', initialValues: { name: '' } });
-
-  const submit = form.onSubmit(async ({ name }) => {
-    const parsed = categoryPayload.safeParse({ name });
-    if (!parsed.success) {
-      form.setFieldError('name', parsed.error.issues[0]?.message ?? 'Enter a name.');
-      return;
-    }
-    if (nameTaken(rows, parsed.data.name)) {
-      form.setFieldError('name', CATEGORY_NAME_TAKEN_MESSAGE);
-      return;
-    }
-    setSaving(true);
-    try {
-      await createCategory(parsed.data);
-      notifyDone('Category added');
-      form.reset();
-    } catch (error) {
-      // The typed name stays in the field (a full disk saved nothing).
-      notifyError(error, 'The category could not be added');
-    } finally {
-      setSaving(false);
-    }
-  });
-
   return (
-    <Paper p="md" component="form" onSubmit={submit} noValidate aria-label="Add category">
-      <Group align="flex-start" wrap="wrap">
-        <TextInput
-          ref={nameInput}
-          label="Name"
-          withAsterisk
-          required
-          style={{ flex: '1 1 240px' }}
-          maxLength={100}
-          {...form.getInputProps('name')}
-        />
-        <PrimaryAction type="submit" loading={saving} mt={25}>
-          Add
-        </PrimaryAction>
-      </Group>
-    </Paper>
+    <AddNameForm
+      label="Add category"
+      fieldLabel="Name"
+      buttonLabel="Add"
+      maxLength={100}
+      nameInput={nameInput}
+      check={(name) => {
+        const parsed = categoryPayload.safeParse({ name });
+        if (!parsed.success) return { error: parsed.error.issues[0]?.message ?? 'Enter a name.' };
+        if (nameTaken(rows, parsed.data.name)) return { error: CATEGORY_NAME_TAKEN_MESSAGE };
+        return { name: parsed.data.name };
+      }}
+      save={(name) => createCategory({ name })}
+      addedMessage="Category added"
+      failedMessage="The category could not be added"
+    />
   );
 }
 

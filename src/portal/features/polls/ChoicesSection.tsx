@@ -1,11 +1,10 @@
-import { Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { useRef, useState, type RefObject } from 'react';
+import { Group, Stack, Text, Title } from '@mantine/core';
+import { useRef, type RefObject } from 'react';
 import { routeKeyOf } from '../../store/mirror';
 import { createChoice } from '../../store/polls';
 import { BLANK_MESSAGE } from '../../../lib/contract/poll';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';
-import { notifyDone, notifyError } from '../../ui/notify';
+import { AddNameForm } from '../../ui/AddNameForm';
 import { SyncStateMarker } from '../../ui/SyncStateMarker';
 import { isChoiceOf, type ChoiceRow, type PollRow } from './poll-rows';
 import { PendingDeletes } from '../../ui/PendingDeletes';
@@ -13,7 +12,7 @@ import { usePendingDeletes } from '../../store/outbox';
 import { RowLink } from '../../ui/RowLink';
 import { useChoices } from './use-polls';
 import { paths } from '../../../lib/paths';
-import { PrimaryAction, SecondaryAction } from '../../ui/actions';
+import { SecondaryAction } from '../../ui/actions';
 import { EmptyState } from '../../ui/EmptyState';
 import { ChoiceIcon } from '../../ui/icons';
 
@@ -50,41 +49,18 @@ function choiceColumns(poll: PollRow): DataTableColumn<ChoiceRow>[] {
 
 /** The Add Choice form (a required name), also for a poll created offline: the choice waits for its poll. */
 function AddChoiceForm({ poll, nameInput }: { poll: PollRow; nameInput: RefObject<HTMLInputElement | null> }) {
-  const [saving, setSaving] = useState(false);
-  const form = useForm({ mode: 'controlled', initialValues: { name: '' } });
-  const submit = form.onSubmit(async ({ name }) => {
-    if (!name.trim()) {
-      form.setFieldError('name', BLANK_MESSAGE);
-      return;
-    }
-    setSaving(true);
-    try {
-      await createChoice({ name: name.trim(), votes: 0, question: poll.localId });
-      notifyDone('Choice added');
-      form.reset();
-    } catch (error) {
-      notifyError(error, 'The choice could not be added');
-    } finally {
-      setSaving(false);
-    }
-  });
   return (
-    <Paper p="md" component="form" onSubmit={submit} noValidate aria-label="Add choice">
-      <Group align="flex-start" wrap="wrap">
-        <TextInput
-          ref={nameInput}
-          label="Choice name"
-          withAsterisk
-          required
-          maxLength={255}
-          style={{ flex: '1 1 240px' }}
-          {...form.getInputProps('name')}
-        />
-        <PrimaryAction type="submit" loading={saving} mt={25}>
-          Add Choice
-        </PrimaryAction>
-      </Group>
-    </Paper>
+    <AddNameForm
+      label="Add choice"
+      fieldLabel="Choice name"
+      buttonLabel="Add Choice"
+      maxLength={255}
+      nameInput={nameInput}
+      check={(name) => (name.trim() ? { name: name.trim() } : { error: BLANK_MESSAGE })}
+      save={(name) => createChoice({ name, votes: 0, question: poll.localId })}
+      addedMessage="Choice added"
+      failedMessage="The choice could not be added"
+    />
   );
 }
 

@@ -69,3 +69,12 @@ export const ListFooter = memo(function ListFooter({
     </Group>
   );
 });
+
+/**
+ * The foot of a list of one kind of record: its pager named "<Records> pages" and "N <records>" beside it,
+ * e.g. one="poll" many="polls" gives "Polls pages" and "3 polls".
+ */
+export function CountedListFooter({ one, many, ...pager }: Omit<PagerProps, 'label'> & { one: string; many: string }) {
+  const label = `${many.charAt(0).toUpperCase()}${many.slice(1)} pages`;
+  return <ListFooter {...pager} label={label} summary={countOf(pager.total, one, many)} />;
+}

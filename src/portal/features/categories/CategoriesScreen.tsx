@@ -9,7 +9,7 @@ import { CATEGORY_NAME_TAKEN_MESSAGE, categoryPayload } from '../../../lib/contr
 import { editDeleteColumns } from '../../ui/RowLink';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';
 import { AddNameForm } from '../../ui/AddNameForm';
-import { countOf, ListFooter } from '../../ui/Pager';
+import { CountedListFooter } from '../../ui/Pager';
 import { SearchBox } from '../../ui/SearchBox';
 import { useSearchedPages } from '../../ui/use-searched-pages';
 import { SyncStateMarker } from '../../ui/SyncStateMarker';
@@ -132,13 +132,13 @@ export function CategoriesScreen() {
             }
           />
           <PendingDeletes what="categories" rows={deleted} rowKey={(row) => row.localId} nameOf={(row) => row.name} />
-          <ListFooter
+          <CountedListFooter
             page={shownPage}
+            onChange={setPage}
             total={visible.length}
             pageSize={CATEGORIES_PAGE_SIZE}
-            onChange={setPage}
-            label="Categories pages"
-            summary={countOf(visible.length, 'category', 'categories')}
+            one="category"
+            many="categories"
           />
         </>
       )}

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { routeKeyOf } from '../../store/mirror';
 import { CopyLinkButton } from '../../ui/CopyLinkButton';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';
-import { countOf, ListFooter } from '../../ui/Pager';
+import { CountedListFooter } from '../../ui/Pager';
 import { SearchBox } from '../../ui/SearchBox';
 import { useSearchedPages } from '../../ui/use-searched-pages';
 import { SyncStateMarker } from '../../ui/SyncStateMarker';
@@ -139,13 +139,13 @@ function PollsList() {
             }
           />
           <PendingDeletes what="polls" rows={deleted} rowKey={(row) => row.localId} nameOf={(row) => row.name} />
-          <ListFooter
+          <CountedListFooter
             page={shownPage}
+            onChange={setPage}
             total={visible.length}
             pageSize={POLLS_PAGE_SIZE}
-            onChange={setPage}
-            label="Polls pages"
-            summary={countOf(visible.length, 'poll', 'polls')}
+            one="poll"
+            many="polls"
           />
         </>
       )}

@@ -2,7 +2,7 @@ import { Group, Stack, Text, Title } from '@mantine/core';
 import { memo, useDeferredValue, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { DataTable } from '../../ui/DataTable';
-import { countOf, ListFooter } from '../../ui/Pager';
+import { CountedListFooter } from '../../ui/Pager';
 import { SearchBox } from '../../ui/SearchBox';
 import { useSearchedPages } from '../../ui/use-searched-pages';
 import { PendingDeletes } from '../../ui/PendingDeletes';
@@ -139,13 +139,13 @@ export function ListQuizScreen() {
             cardHeight={LIST_QUIZ_CARD_HEIGHT}
           />
           <PendingDeletes what="quizzes" rows={deleted} rowKey={(row) => row.localId} nameOf={(row) => row.name} />
-          <ListFooter
+          <CountedListFooter
             page={shownPage}
+            onChange={setPage}
             total={visible.length}
             pageSize={QUIZZES_PAGE_SIZE}
-            onChange={setPage}
-            label="Quizzes pages"
-            summary={countOf(visible.length, 'quiz', 'quizzes')}
+            one="quiz"
+            many="quizzes"
           />
         </LiveCounts.Provider>
       )}

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { listViewers, type ViewerProfile, type ViewerQuery } from '../../api/viewers';
 import { PAGE_SIZE } from '../../../lib/contract/page';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';
-import { countOf, ListFooter } from '../../ui/Pager';
+import { CountedListFooter } from '../../ui/Pager';
 import { ReportFilterBar, useReportFilters } from '../../ui/ReportFilters';
 import { SavedPageNotice } from '../../ui/SavedPageNotice';
 import { useServerPage } from '../../ui/use-server-page';
@@ -76,13 +76,13 @@ export function ViewersDataScreen() {
               )
             }
           />
-          <ListFooter
+          <CountedListFooter
             page={saved ? (saved.query.page ?? 1) : page}
             total={total}
             pageSize={PAGE_SIZE}
             onChange={setPage}
-            label="Viewers pages"
-            summary={countOf(total, 'viewer', 'viewers')}
+            one="viewer"
+            many="viewers"
           />
         </>
       )}

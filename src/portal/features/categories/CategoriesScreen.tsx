@@ -79,7 +79,7 @@ function AddCategoryForm({ rows, nameInput }: { rows: readonly CategoryRow[]; na
         return { name: parsed.data.name };
       }}
       save={(name) => createCategory({ name })}
-      addedMessage="Category added"
+      savedMessage="Category added"
       failedMessage="The category could not be added"
     />
   );

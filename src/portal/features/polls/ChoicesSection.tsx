@@ -58,7 +58,7 @@ function AddChoiceForm({ poll, nameInput }: { poll: PollRow; nameInput: RefObjec
       nameInput={nameInput}
       check={(name) => (name.trim() ? { name: name.trim() } : { error: BLANK_MESSAGE })}
       save={(name) => createChoice({ name, votes: 0, question: poll.localId })}
-      addedMessage="Choice added"
+      savedMessage="Choice added"
       failedMessage="The choice could not be added"
     />
   );

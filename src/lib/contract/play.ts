@@ -17,23 +17,7 @@ import { builtOnFirstUse } from './built-on-first-use';
 // them without loading the schemas; they are exported from here too, as the one declaration.
 export { ANSWER_GRACE_MS, PLAY_MESSAGES, attemptsUsedUpMessage, tooManyJoinCodesMessage, tooManyVotersMessage } from './play-messages';
 
-export const {
-  quizHashParams,
-  pollLinkParams,
-  playBranding,
-  playQuiz,
-  playAttempt,
-  playQuestion,
-  playState,
-  joinedQuiz,
-  socialJoinPayload,
-  socialJoinStart,
-  oidcCallbackQuery,
-  playPoll,
-  pollJoinPayload,
-  pollVoterToken,
-  votePayload,
-} = builtOnFirstUse(() => {
+export const { quizHashParams, pollLinkParams, playBranding } = builtOnFirstUse(() => {
   /** The public links' keys: url-safe text; anything else cannot exist (404). */
   const hash = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
   const quizHashParams = z.object({ quiz_hash: hash });
@@ -49,6 +33,10 @@ export const {
     mascot_logo: z.string().nullable(),
   });
 
+  return { quizHashParams, pollLinkParams, playBranding };
+});
+
+export const { playQuiz, playAttempt, playQuestion, playState, joinedQuiz } = builtOnFirstUse(() => {
   /** GET play/quizzes/{quiz_hash}/ (public): what the join screen and the lobby show before joining. */
   const playQuiz = z.object({
     quiz_hash: z.string(),
@@ -142,12 +130,20 @@ export const {
   /** POST play/quizzes/{quiz_hash}/join: the token the phone keeps, and its place in the quiz. */
   const joinedQuiz = z.object({ token: z.string(), participant, attempt: playAttempt, server_time: z.number() });
 
+  return { playQuiz, playAttempt, playQuestion, playState, joinedQuiz };
+});
+
+export const { socialJoinPayload, socialJoinStart, oidcCallbackQuery } = builtOnFirstUse(() => {
   /** POST play/quizzes/{quiz_hash}/social: the join code, checked before the phone leaves for the provider. */
   const socialJoinPayload = z.object({ join_code: z.string().trim().max(4) });
   const socialJoinStart = z.object({ authorization_url: z.string() });
   /** GET play/oidc/callback: what the provider sends back (read as they come; the service judges them). */
   const oidcCallbackQuery = z.looseObject({ state: z.string().max(512).optional(), code: z.string().max(4096).optional() });
 
+  return { socialJoinPayload, socialJoinStart, oidcCallbackQuery };
+});
+
+export const { playPoll, pollJoinPayload, pollVoterToken, votePayload } = builtOnFirstUse(() => {
   /** GET play/polls/{link_key}/ (public; with a voter token also my_choice). */
   const playPoll = z.object({
     link_key: z.string(),
@@ -166,24 +162,9 @@ export const {
   const pollVoterToken = z.object({ token: z.string() });
   const votePayload = z.object({ choice: z.number().int().positive() });
 
-  return {
-    quizHashParams,
-    pollLinkParams,
-    playBranding,
-    playQuiz,
-    playAttempt,
-    playQuestion,
-    playState,
-    joinedQuiz,
-    socialJoinPayload,
-    socialJoinStart,
-    oidcCallbackQuery,
-    playPoll,
-    pollJoinPayload,
-    pollVoterToken,
-    votePayload,
-  };
+  return { playPoll, pollJoinPayload, pollVoterToken, votePayload };
 });
+
 export type PlayBranding = z.infer<typeof playBranding>;
 export type PlayQuiz = z.infer<typeof playQuiz>;
 export type PlayAttempt = z.infer<typeof playAttempt>;

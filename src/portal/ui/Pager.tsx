@@ -78,3 +78,15 @@ export function CountedListFooter({ one, many, ...pager }: Omit<PagerProps, 'lab
   const label = `${many.charAt(0).toUpperCase()}${many.slice(1)} pages`;
   return <ListFooter {...pager} label={label} summary={countOf(pager.total, one, many)} />;
 }
+
+/** The paging of a list read from the mirror, as useSearchedPages gives it. */
+interface SearchedPages {
+  page: number;
+  setPage: (page: number) => void;
+  visible: readonly unknown[];
+}
+
+/** The counted foot of a list read from the mirror: its page, and the rows the search leaves. */
+export function SearchedListFooter({ list, ...names }: { list: SearchedPages; pageSize: number; one: string; many: string }) {
+  return <CountedListFooter page={list.page} onChange={list.setPage} total={list.visible.length} {...names} />;
+}

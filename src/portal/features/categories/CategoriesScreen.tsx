@@ -9,7 +9,7 @@ import { CATEGORY_NAME_TAKEN_MESSAGE, categoryPayload } from '../../../lib/contr
 import { editDeleteColumns } from '../../ui/RowLink';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';
 import { AddNameForm } from '../../ui/AddNameForm';
-import { CountedListFooter } from '../../ui/Pager';
+import { SearchedListFooter } from '../../ui/Pager';
 import { SearchBox } from '../../ui/SearchBox';
 import { useSearchedPages } from '../../ui/use-searched-pages';
 import { SyncStateMarker } from '../../ui/SyncStateMarker';
@@ -95,14 +95,8 @@ export function CategoriesScreen() {
   const deleted = usePendingDeletes<CategoryRow>('categories');
   const columns = useMemo(() => categoryColumns(refused ?? NO_REFUSALS), [refused]);
   const nameInput = useRef<HTMLInputElement>(null);
-  const {
-    search,
-    setSearch,
-    page: shownPage,
-    setPage,
-    visible,
-    pageRows,
-  } = useSearchedPages(rows, visibleCategories, CATEGORIES_PAGE_SIZE);
+  const list = useSearchedPages(rows, visibleCategories, CATEGORIES_PAGE_SIZE);
+  const { search, setSearch, pageRows } = list;
 
   return (
     <Stack>
@@ -132,14 +126,7 @@ export function CategoriesScreen() {
             }
           />
           <PendingDeletes what="categories" rows={deleted} rowKey={(row) => row.localId} nameOf={(row) => row.name} />
-          <CountedListFooter
-            page={shownPage}
-            onChange={setPage}
-            total={visible.length}
-            pageSize={CATEGORIES_PAGE_SIZE}
-            one="category"
-            many="categories"
-          />
+          <SearchedListFooter list={list} pageSize={CATEGORIES_PAGE_SIZE} one="category" many="categories" />
         </>
       )}
     </Stack>

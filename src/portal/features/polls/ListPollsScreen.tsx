@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { routeKeyOf } from '../../store/mirror';
 import { CopyLinkButton } from '../../ui/CopyLinkButton';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';
-import { CountedListFooter } from '../../ui/Pager';
+import { SearchedListFooter } from '../../ui/Pager';
 import { SearchBox } from '../../ui/SearchBox';
 import { useSearchedPages } from '../../ui/use-searched-pages';
 import { SyncStateMarker } from '../../ui/SyncStateMarker';
@@ -99,7 +99,8 @@ function PollsList() {
   const loading = listLoading(listed, useSyncStatusValue(pullExpected));
   const deleted = usePendingDeletes<PollRow>('polls');
   const profile = useClientProfile();
-  const { search, setSearch, page: shownPage, setPage, visible, pageRows } = useSearchedPages(rows, visiblePolls, POLLS_PAGE_SIZE);
+  const list = useSearchedPages(rows, visiblePolls, POLLS_PAGE_SIZE);
+  const { search, setSearch, pageRows } = list;
 
   return (
     <Stack>
@@ -139,14 +140,7 @@ function PollsList() {
             }
           />
           <PendingDeletes what="polls" rows={deleted} rowKey={(row) => row.localId} nameOf={(row) => row.name} />
-          <CountedListFooter
-            page={shownPage}
-            onChange={setPage}
-            total={visible.length}
-            pageSize={POLLS_PAGE_SIZE}
-            one="poll"
-            many="polls"
-          />
+          <SearchedListFooter list={list} pageSize={POLLS_PAGE_SIZE} one="poll" many="polls" />
         </>
       )}
     </Stack>

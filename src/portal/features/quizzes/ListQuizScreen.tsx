@@ -2,7 +2,7 @@ import { Group, Stack, Text, Title } from '@mantine/core';
 import { memo, useDeferredValue, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { DataTable } from '../../ui/DataTable';
-import { CountedListFooter } from '../../ui/Pager';
+import { SearchedListFooter } from '../../ui/Pager';
 import { SearchBox } from '../../ui/SearchBox';
 import { useSearchedPages } from '../../ui/use-searched-pages';
 import { PendingDeletes } from '../../ui/PendingDeletes';
@@ -54,14 +54,8 @@ export function ListQuizScreen() {
   const online = useOnline();
   const loading = listLoading(listed, useSyncStatusValue(pullExpected));
   const viewerAppUrl = useClientProfile()?.viewer_app_url;
-  const {
-    search,
-    setSearch,
-    page: shownPage,
-    setPage,
-    visible,
-    pageRows,
-  } = useSearchedPages(listed?.rows, visibleQuizzes, QUIZZES_PAGE_SIZE);
+  const list = useSearchedPages(listed?.rows, visibleQuizzes, QUIZZES_PAGE_SIZE);
+  const { search, setSearch, pageRows } = list;
   // Firebase loads with the live channel: after the first paint, the rows showing the mirror until then.
   const live = useAfterFirstPaint();
   const pageHashes = live ? pageRows.flatMap((row) => (row.quiz_hash ? [row.quiz_hash] : [])) : [];
@@ -139,14 +133,7 @@ export function ListQuizScreen() {
             cardHeight={LIST_QUIZ_CARD_HEIGHT}
           />
           <PendingDeletes what="quizzes" rows={deleted} rowKey={(row) => row.localId} nameOf={(row) => row.name} />
-          <CountedListFooter
-            page={shownPage}
-            onChange={setPage}
-            total={visible.length}
-            pageSize={QUIZZES_PAGE_SIZE}
-            one="quiz"
-            many="quizzes"
-          />
+          <SearchedListFooter list={list} pageSize={QUIZZES_PAGE_SIZE} one="quiz" many="quizzes" />
         </LiveCounts.Provider>
       )}
     </Stack>

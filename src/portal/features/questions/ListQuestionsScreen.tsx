@@ -12,7 +12,7 @@ import { editDeleteColumns } from '../../ui/RowLink';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';
 import { notifyDone, notifyError } from '../../ui/notify';
 import { pageCount, pageSlice } from '../../ui/page-range';
-import { CountedListFooter } from '../../ui/Pager';
+import { SearchedListFooter } from '../../ui/Pager';
 import { SearchBox } from '../../ui/SearchBox';
 import { SyncStateMarker } from '../../ui/SyncStateMarker';
 import { PendingDeletes } from '../../ui/PendingDeletes';
@@ -262,14 +262,7 @@ export function ListQuestionsScreen() {
         <>
           <QuestionTable rows={pageRows} names={names} selected={selected} onSelect={select} empty={empty} />
           <PendingDeletes what="questions" rows={deleted} rowKey={(row) => row.localId} nameOf={(row) => row.description} />
-          <CountedListFooter
-            page={shownPage}
-            onChange={setPage}
-            total={visible.length}
-            pageSize={QUESTIONS_PAGE_SIZE}
-            one="question"
-            many="questions"
-          />
+          <SearchedListFooter list={{ page: shownPage, setPage, visible }} pageSize={QUESTIONS_PAGE_SIZE} one="question" many="questions" />
         </>
       )}
       <Modal

@@ -17,6 +17,7 @@ import { notifyDone, notifyError } from '../../ui/notify';
 import { ListFooter } from '../../ui/Pager';
 import { ReportFilterBar, useReportFilters } from '../../ui/ReportFilters';
 import { SavedPageNotice } from '../../ui/SavedPageNotice';
+import { ServerPageStatus } from '../../ui/ServerPageStatus';
 import { useServerPage } from '../../ui/use-server-page';
 import { useSyncStatus } from '../../store/sync';
 import { ConfirmDialog } from './ConfirmDialog';
@@ -184,10 +185,8 @@ export function QuizReportScreen() {
       </Group>
       {!online && <Text c="dimmed">Exports and deletes need a connection to the server.</Text>}
       {saved && <SavedPageNotice savedAt={saved.savedAt}>{savedQueryText(saved.query, rows)}</SavedPageNotice>}
-      {unreachable ? (
-        <Text>No connection to the server, and no page of attempts was kept on this device yet.</Text>
-      ) : data === undefined ? (
-        <Text c="dimmed">{loading ? 'Loading attempts…' : 'The attempts could not be loaded.'}</Text>
+      {unreachable || data === undefined ? (
+        <ServerPageStatus what="attempts" unreachable={unreachable} loading={loading} />
       ) : (
         <>
           <Checkbox

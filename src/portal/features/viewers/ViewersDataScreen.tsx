@@ -1,4 +1,4 @@
-import { Stack, Text, Title } from '@mantine/core';
+import { Stack, Title } from '@mantine/core';
 import { useState } from 'react';
 import { listViewers, type ViewerProfile, type ViewerQuery } from '../../api/viewers';
 import { PAGE_SIZE } from '../../../lib/contract/page';
@@ -6,6 +6,7 @@ import { DataTable, type DataTableColumn } from '../../ui/DataTable';
 import { CountedListFooter } from '../../ui/Pager';
 import { ReportFilterBar, useReportFilters } from '../../ui/ReportFilters';
 import { SavedPageNotice } from '../../ui/SavedPageNotice';
+import { ServerPageStatus } from '../../ui/ServerPageStatus';
 import { useServerPage } from '../../ui/use-server-page';
 import { Link } from 'react-router-dom';
 import { paths } from '../../../lib/paths';
@@ -42,10 +43,8 @@ export function ViewersDataScreen() {
       <Title order={1}>Viewers Data</Title>
       <ReportFilterBar filters={filters} />
       {saved && <SavedPageNotice savedAt={saved.savedAt}>{savedQueryText(saved.query)}</SavedPageNotice>}
-      {unreachable ? (
-        <Text>No connection to the server, and no page of viewers was kept on this device yet.</Text>
-      ) : data === undefined ? (
-        <Text c="dimmed">{loading ? 'Loading viewers…' : 'The viewers could not be loaded.'}</Text>
+      {unreachable || data === undefined ? (
+        <ServerPageStatus what="viewers" unreachable={unreachable} loading={loading} />
       ) : (
         <>
           <DataTable

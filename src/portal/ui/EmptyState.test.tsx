@@ -5,7 +5,7 @@ import { MemoryRouter, Link } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { PrimaryAction, SecondaryAction } from './actions';
 import { DataTable } from './DataTable';
-import { EmptyState } from './EmptyState';
+import { EmptyState, NextStepLink } from './EmptyState';
 import { SearchIcon } from './icons';
 
 describe('EmptyState', () => {
@@ -83,5 +83,18 @@ describe('DataTable without rows', () => {
     );
     const table = screen.getByRole('table', { name: 'Items' });
     expect(within(table).getByRole('button', { name: 'Make one' })).toBeInTheDocument();
+  });
+});
+
+describe('NextStepLink', () => {
+  it('is a link to the next step, named by its words', () => {
+    render(
+      <MantineProvider>
+        <MemoryRouter>
+          <EmptyState title="No polls yet." action={<NextStepLink to="/add-poll">Create the first poll</NextStepLink>} />
+        </MemoryRouter>
+      </MantineProvider>,
+    );
+    expect(screen.getByRole('link', { name: 'Create the first poll' })).toHaveAttribute('href', '/add-poll');
   });
 });

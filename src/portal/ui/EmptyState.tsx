@@ -1,6 +1,7 @@
 import { Stack, Text, ThemeIcon } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { SecondaryAction } from './actions';
+import { Link } from 'react-router-dom';
+import { PrimaryAction, SecondaryAction } from './actions';
 import { SearchIcon } from './icons';
 
 export interface EmptyStateProps {
@@ -61,5 +62,14 @@ export function NoMatchState({
       description={description}
       action={<SecondaryAction onClick={onShowAll}>Show all {what}</SecondaryAction>}
     />
+  );
+}
+
+/** An empty state's next step on another screen, e.g. "Create the first poll": a primary button that is a link. */
+export function NextStepLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <PrimaryAction component={Link} to={to}>
+      {children}
+    </PrimaryAction>
   );
 }

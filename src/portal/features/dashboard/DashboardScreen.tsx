@@ -12,7 +12,7 @@ import { useSyncStatus } from '../../store/sync';
 import { liveQuizzes, quizzesByStatus } from './dashboard-summary';
 import { paths } from '../../../lib/paths';
 import { PrimaryAction, SecondaryAction } from '../../ui/actions';
-import { EmptyState } from '../../ui/EmptyState';
+import { EmptyState, NextStepLink } from '../../ui/EmptyState';
 import { CategoryIcon, QuizIcon, ReportIcon } from '../../ui/icons';
 
 const LATEST_ATTEMPTS = 5;
@@ -124,11 +124,7 @@ export function DashboardScreen() {
             icon={<CategoryIcon />}
             title="Nothing here yet."
             description="Register categories, add questions that belong to those categories, then create a quiz and tick the questions to include."
-            action={
-              <PrimaryAction component={Link} to={paths.categories()}>
-                Start with a category
-              </PrimaryAction>
-            }
+            action={<NextStepLink to={paths.categories()}>Start with a category</NextStepLink>}
           />
         </Paper>
       )}

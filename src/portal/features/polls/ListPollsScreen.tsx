@@ -17,7 +17,7 @@ import { PollActiveSwitch } from './PollActiveSwitch';
 import { useListedPolls } from '../../store/polls';
 import { paths } from '../../../lib/paths';
 import { PrimaryAction } from '../../ui/actions';
-import { EmptyState, NoMatchState } from '../../ui/EmptyState';
+import { EmptyState, NoMatchState, NextStepLink } from '../../ui/EmptyState';
 import { PollIcon } from '../../ui/icons';
 import { listLoading, pullExpected } from '../../store/listed';
 import { useSyncStatusValue } from '../../store/sync';
@@ -130,11 +130,7 @@ function PollsList() {
                   icon={<PollIcon />}
                   title="No polls yet."
                   description="Create a poll with its join code, then add the choices people vote for."
-                  action={
-                    <PrimaryAction component={Link} to={paths.addPoll()}>
-                      Create the first poll
-                    </PrimaryAction>
-                  }
+                  action={<NextStepLink to={paths.addPoll()}>Create the first poll</NextStepLink>}
                 />
               )
             }

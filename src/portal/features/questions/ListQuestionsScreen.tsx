@@ -21,10 +21,9 @@ import { ImportQuestionsDialog } from './ImportQuestionsDialog';
 import { csvQuestionsOf } from './question-import';
 import { paths } from '../../../lib/paths';
 import { buildSearchIndex, categoryNameOf, categoryNames, QUESTIONS_PAGE_SIZE, searchQuestions, type QuestionRow } from './question-rows';
-import { DestructiveAction, DestructiveTrigger, PrimaryAction, SecondaryAction } from '../../ui/actions';
-import { EmptyState, NoMatchState } from '../../ui/EmptyState';
+import { DestructiveAction, DestructiveTrigger, SecondaryAction } from '../../ui/actions';
+import { EmptyState, NoMatchState, NextStepLink } from '../../ui/EmptyState';
 import { QuestionIcon } from '../../ui/icons';
-import { Link } from 'react-router-dom';
 
 /**
  * The shortest a question's card gets, in px: its lines (two options at least) and the actions, about 370 px with
@@ -178,11 +177,7 @@ export function ListQuestionsScreen() {
           icon={<QuestionIcon />}
           title="No questions yet."
           description="Write questions with four options one by one, or import many at once with Import CSV."
-          action={
-            <PrimaryAction component={Link} to={paths.addQuestion()}>
-              Write the first question
-            </PrimaryAction>
-          }
+          action={<NextStepLink to={paths.addQuestion()}>Write the first question</NextStepLink>}
         />
       ),
     [searching],

@@ -18,7 +18,7 @@ import { LIVE_STATE_TEXT, useLiveChannelState, useLiveQuizCountsStore, useLiveQu
 import { useListedQuizzes } from './use-quizzes';
 import { paths } from '../../../lib/paths';
 import { PrimaryAction } from '../../ui/actions';
-import { EmptyState, NoMatchState } from '../../ui/EmptyState';
+import { EmptyState, NoMatchState, NextStepLink } from '../../ui/EmptyState';
 import { QuizIcon } from '../../ui/icons';
 import { LiveCounts, REASON_ID, quizColumns } from './ListQuizColumns';
 
@@ -94,11 +94,7 @@ export function ListQuizScreen() {
           icon={<QuizIcon />}
           title="No quizzes yet."
           description="Build a quiz from the questions in your bank, then run it live from this list."
-          action={
-            <PrimaryAction component={Link} to={paths.addQuiz()}>
-              Create the first quiz
-            </PrimaryAction>
-          }
+          action={<NextStepLink to={paths.addQuiz()}>Create the first quiz</NextStepLink>}
         />
       ),
     [searching, setSearch],

@@ -23,9 +23,8 @@ import { useSyncStatus } from '../../store/sync';
 import { ConfirmDialog } from './ConfirmDialog';
 import { saveFile } from './save-file';
 import { DestructiveTrigger, PrimaryAction, SecondaryAction } from '../../ui/actions';
-import { Link } from 'react-router-dom';
 import { paths } from '../../../lib/paths';
-import { EmptyState, NoMatchState } from '../../ui/EmptyState';
+import { EmptyState, NoMatchState, NextStepLink } from '../../ui/EmptyState';
 import { ReportIcon } from '../../ui/icons';
 
 /** The specification's message for failed deletes and bulk deletes. */
@@ -218,11 +217,7 @@ export function QuizReportScreen() {
                   icon={<ReportIcon />}
                   title="No attempts yet."
                   description="Attempts appear here once participants play a quiz: share a quiz's join code or viewer link to start."
-                  action={
-                    <PrimaryAction component={Link} to={paths.listQuiz()}>
-                      Go to the quizzes
-                    </PrimaryAction>
-                  }
+                  action={<NextStepLink to={paths.listQuiz()}>Go to the quizzes</NextStepLink>}
                 />
               )
             }

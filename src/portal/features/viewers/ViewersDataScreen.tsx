@@ -8,10 +8,8 @@ import { ReportFilterBar, useReportFilters } from '../../ui/ReportFilters';
 import { SavedPageNotice } from '../../ui/SavedPageNotice';
 import { ServerPageStatus } from '../../ui/ServerPageStatus';
 import { useServerPage } from '../../ui/use-server-page';
-import { Link } from 'react-router-dom';
 import { paths } from '../../../lib/paths';
-import { PrimaryAction } from '../../ui/actions';
-import { EmptyState, NoMatchState } from '../../ui/EmptyState';
+import { EmptyState, NoMatchState, NextStepLink } from '../../ui/EmptyState';
 import { ViewersIcon } from '../../ui/icons';
 import { VIEWERS_PAGE_KEY } from './first-viewers-page';
 
@@ -66,11 +64,7 @@ export function ViewersDataScreen() {
                   icon={<ViewersIcon />}
                   title="No viewers yet."
                   description="Participants appear here when they join a quiz with its join code."
-                  action={
-                    <PrimaryAction component={Link} to={paths.listQuiz()}>
-                      Go to the quizzes
-                    </PrimaryAction>
-                  }
+                  action={<NextStepLink to={paths.listQuiz()}>Go to the quizzes</NextStepLink>}
                 />
               )
             }

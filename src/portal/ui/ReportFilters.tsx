@@ -1,6 +1,7 @@
 import { Group } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
+import { NoMatchState } from './EmptyState';
 import { QuizFilterSelect } from './QuizFilterSelect';
 import { SearchBox } from './SearchBox';
 
@@ -55,5 +56,21 @@ export function ReportFilterBar({ filters }: { filters: ReportFilters }) {
       <QuizFilterSelect value={filters.quiz} onChange={filters.setQuiz} />
       <SearchBox value={filters.search} onChange={filters.setSearch} />
     </Group>
+  );
+}
+
+/**
+ * A report's table with no rows: with a quiz or words chosen, that nothing matches and Show all; else the
+ * report's own empty state (`empty`). `one` and `many` name the rows, e.g. "viewer" and "viewers".
+ */
+export function ReportEmptyState({ filters, one, many, empty }: { filters: ReportFilters; one: string; many: string; empty: ReactNode }) {
+  if (!filters.filtering) return <>{empty}</>;
+  return (
+    <NoMatchState
+      title={`No ${one} matches the filter.`}
+      what={many}
+      description="Try another quiz or word, or show the whole list."
+      onShowAll={filters.showAll}
+    />
   );
 }

@@ -15,7 +15,7 @@ import { PAGE_SIZE } from '../../../lib/contract/page';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';
 import { notifyDone, notifyError } from '../../ui/notify';
 import { ListFooter } from '../../ui/Pager';
-import { ReportFilterBar, useReportFilters } from '../../ui/ReportFilters';
+import { ReportEmptyState, ReportFilterBar, useReportFilters } from '../../ui/ReportFilters';
 import { SavedPageNotice } from '../../ui/SavedPageNotice';
 import { ServerPageStatus } from '../../ui/ServerPageStatus';
 import { useServerPage } from '../../ui/use-server-page';
@@ -24,7 +24,7 @@ import { ConfirmDialog } from './ConfirmDialog';
 import { saveFile } from './save-file';
 import { DestructiveTrigger, PrimaryAction, SecondaryAction } from '../../ui/actions';
 import { paths } from '../../../lib/paths';
-import { EmptyState, NoMatchState, NextStepLink } from '../../ui/EmptyState';
+import { EmptyState, NextStepLink } from '../../ui/EmptyState';
 import { ReportIcon } from '../../ui/icons';
 
 /** The specification's message for failed deletes and bulk deletes. */
@@ -205,21 +205,19 @@ export function QuizReportScreen() {
             cardsBelow={600}
             compactCards
             empty={
-              filters.filtering ? (
-                <NoMatchState
-                  title="No attempt matches the filter."
-                  what="attempts"
-                  description="Try another quiz or word, or show the whole list."
-                  onShowAll={filters.showAll}
-                />
-              ) : (
-                <EmptyState
-                  icon={<ReportIcon />}
-                  title="No attempts yet."
-                  description="Attempts appear here once participants play a quiz: share a quiz's join code or viewer link to start."
-                  action={<NextStepLink to={paths.listQuiz()}>Go to the quizzes</NextStepLink>}
-                />
-              )
+              <ReportEmptyState
+                filters={filters}
+                one="attempt"
+                many="attempts"
+                empty={
+                  <EmptyState
+                    icon={<ReportIcon />}
+                    title="No attempts yet."
+                    description="Attempts appear here once participants play a quiz: share a quiz's join code or viewer link to start."
+                    action={<NextStepLink to={paths.listQuiz()}>Go to the quizzes</NextStepLink>}
+                  />
+                }
+              />
             }
           />
           <ListFooter

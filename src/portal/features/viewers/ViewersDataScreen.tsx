@@ -4,12 +4,12 @@ import { listViewers, type ViewerProfile, type ViewerQuery } from '../../api/vie
 import { PAGE_SIZE } from '../../../lib/contract/page';
 import { DataTable, type DataTableColumn } from '../../ui/DataTable';
 import { CountedListFooter } from '../../ui/Pager';
-import { ReportFilterBar, useReportFilters } from '../../ui/ReportFilters';
+import { ReportEmptyState, ReportFilterBar, useReportFilters } from '../../ui/ReportFilters';
 import { SavedPageNotice } from '../../ui/SavedPageNotice';
 import { ServerPageStatus } from '../../ui/ServerPageStatus';
 import { useServerPage } from '../../ui/use-server-page';
 import { paths } from '../../../lib/paths';
-import { EmptyState, NoMatchState, NextStepLink } from '../../ui/EmptyState';
+import { EmptyState, NextStepLink } from '../../ui/EmptyState';
 import { ViewersIcon } from '../../ui/icons';
 import { VIEWERS_PAGE_KEY } from './first-viewers-page';
 
@@ -52,21 +52,19 @@ export function ViewersDataScreen() {
             rowKey={(row) => String(row.id)}
             cardsBelow={640}
             empty={
-              filters.filtering ? (
-                <NoMatchState
-                  title="No viewer matches the filter."
-                  what="viewers"
-                  description="Try another quiz or word, or show the whole list."
-                  onShowAll={filters.showAll}
-                />
-              ) : (
-                <EmptyState
-                  icon={<ViewersIcon />}
-                  title="No viewers yet."
-                  description="Participants appear here when they join a quiz with its join code."
-                  action={<NextStepLink to={paths.listQuiz()}>Go to the quizzes</NextStepLink>}
-                />
-              )
+              <ReportEmptyState
+                filters={filters}
+                one="viewer"
+                many="viewers"
+                empty={
+                  <EmptyState
+                    icon={<ViewersIcon />}
+                    title="No viewers yet."
+                    description="Participants appear here when they join a quiz with its join code."
+                    action={<NextStepLink to={paths.listQuiz()}>Go to the quizzes</NextStepLink>}
+                  />
+                }
+              />
             }
           />
           <CountedListFooter
